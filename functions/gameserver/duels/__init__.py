@@ -1,0 +1,88 @@
+"""Duels between members: paces and clocks, the lifecycle, settlement of stakes, rating verdicts, the month's board.
+
+Pure: no storage, no clock. Times come in as arguments (aware UTC datetimes).
+"""
+
+from gameserver.duels.credits import (
+    CreditError,
+    CreditKind,
+    Ledger,
+    LedgerLine,
+    check_invariant,
+    check_stake,
+)
+from gameserver.duels.duel import Duel, DuelStatus, Ending, credit_lines
+from gameserver.duels.leaderboard import DuelStanding, duel_leaderboard, season_prizes
+from gameserver.duels.lifecycle import (
+    Abandon,
+    Accept,
+    Decline,
+    DuelEvent,
+    DuelRuleError,
+    Freeze,
+    Ready,
+    ReadyRoomCloses,
+    Stop,
+    TurnResolved,
+    Void,
+    Withdraw,
+    apply,
+    propose,
+)
+from gameserver.duels.modes import READY_ROOM, Pace, ready_room_closes, turn_deadline, turn_time
+from gameserver.duels.rated import (
+    DuelRatingChanges,
+    Unrated,
+    earlier_in_window,
+    rate_duel,
+    rating_verdict,
+    score,
+)
+from gameserver.duels.settlement import settle, stakes_receiver
+from gameserver.duels.submissions import MAX_SUBMISSIONS, SubmissionCapError, next_submission
+
+__all__ = [
+    "MAX_SUBMISSIONS",
+    "READY_ROOM",
+    "Abandon",
+    "Accept",
+    "CreditError",
+    "CreditKind",
+    "Decline",
+    "Duel",
+    "DuelEvent",
+    "DuelRatingChanges",
+    "DuelRuleError",
+    "DuelStanding",
+    "DuelStatus",
+    "Ending",
+    "Freeze",
+    "Ledger",
+    "LedgerLine",
+    "Pace",
+    "Ready",
+    "ReadyRoomCloses",
+    "Stop",
+    "SubmissionCapError",
+    "TurnResolved",
+    "Unrated",
+    "Void",
+    "Withdraw",
+    "apply",
+    "check_invariant",
+    "check_stake",
+    "credit_lines",
+    "duel_leaderboard",
+    "earlier_in_window",
+    "next_submission",
+    "propose",
+    "rate_duel",
+    "rating_verdict",
+    "ready_room_closes",
+    "score",
+    "season_prizes",
+    "settle",
+    "stakes_receiver",
+    "turn_deadline",
+    "turn_time",
+]

@@ -1,0 +1,28 @@
+"""Fair play as pure functions over records: order delays, machine-like play, linked accounts, reload storms.
+
+Nothing here acts: the callers decide what a verdict changes (duels, challenges, the Daily Front) and store marks.
+"""
+
+from gameserver.fairplay.delays import (
+    HUMAN_MEDIAN_SECONDS,
+    faster_than_a_human,
+    faster_than_a_human_in_game,
+    order_delay,
+    pace_too_regular,
+)
+from gameserver.fairplay.links import LINK_WINDOW, Link, Sighting, link_between, linked_members
+from gameserver.fairplay.reloads import reloaded_too_often
+
+__all__ = [
+    "HUMAN_MEDIAN_SECONDS",
+    "LINK_WINDOW",
+    "Link",
+    "Sighting",
+    "faster_than_a_human",
+    "faster_than_a_human_in_game",
+    "link_between",
+    "linked_members",
+    "order_delay",
+    "pace_too_regular",
+    "reloaded_too_often",
+]
