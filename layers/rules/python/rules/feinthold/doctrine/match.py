@@ -1,0 +1,52 @@
+"""A whole game between two players, each seeing only its own side's view.
+
+A player is a doctrine (played by the interpreter) or any function from a `SideView` to wire orders
+(the engine's random player, a test's scripted player). The engine alone holds the state: players
+receive `view(state, side)` and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..fog import SideView, view
+from ..positions import SIDES
+from ..resolve import resolve
+from ..state import GameState, new_game
+from .interpreter import TurnTrace, orders_of, play
+from .schema import Doctrine
+
+Player = Doctrine | Callable[[SideView], list]
+
+
+@dataclass(frozen=True)
+class Match:
+    """A finished game: its final state and, for each side played by a doctrine, its turn traces."""
+
+    state: GameState
+    traces: dict[str, list[TurnTrace]] = field(default_factory=dict)
+
+
+def play_match(
+    south: Player, north: Player, seed: int, layout_id: str | None = None, *, trace: bool = True
+) -> Match:
+    """Play a game from `new_game(seed, layout_id)` to its end (8 turns at most); with `trace`, keep
+    each doctrine's turn traces."""
+    state = new_game(seed, layout_id)
+    players = {"south": south, "north": north}
+    traces: dict[str, list[TurnTrace]] = {s: [] for s in SIDES if trace and isinstance(players[s], Doctrine)}
+    while not state.over:
+        orders = {}
+        for side in SIDES:
+            player = players[side]
+            seen = view(state, side)
+            if isinstance(player, Doctrine) and trace:
+                orders[side], turn_trace = play(player, seen)
+                traces[side].append(turn_trace)
+            elif isinstance(player, Doctrine):
+                orders[side] = orders_of(player, seen)
+            else:
+                orders[side] = player(seen)
+        state = resolve(state, orders)
+    return Match(state, traces)

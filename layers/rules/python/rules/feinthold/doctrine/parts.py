@@ -1,0 +1,62 @@
+"""The shared shape of conditions and actions: one named entry of a fixed list, with typed parameters.
+
+On the wire a condition or an action is a one-key object, like an order:
+`{"units_at": {"at": "my-hq", "at_least": 3}}`, `{"advance": {"from": "frontier", "toward": "enemy-hq"}}`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+
+
+class Part(BaseModel):
+    """One entry of the condition or action list; `KIND` is its name on the wire."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    KIND: ClassVar[str]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _unwrap(cls, data: Any) -> Any:
+        if isinstance(data, dict) and len(data) == 1 and cls.KIND in data:
+            inner = data[cls.KIND]
+            return {} if inner is None else inner
+        return data
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
+        # The wire form wraps the parameters in the entry's name: say so in the schema too.
+        inner = handler.resolve_ref_schema(handler(core_schema))
+        return {
+            "title": cls.__name__,
+            "description": inner.get("description", ""),
+            "type": "object",
+            "properties": {cls.KIND: {k: v for k, v in inner.items() if k not in ("title", "description")}},
+            "required": [cls.KIND],
+            "additionalProperties": False,
+        }
+
+    @model_serializer(mode="wrap")
+    def _wrap(self, handler: Any) -> dict[str, Any]:
+        return {self.KIND: handler(self)}
+
+
+def kind_of(value: Any) -> str | None:
+    """The list entry a raw value names: the single key of a one-key object."""
+    if isinstance(value, Part):
+        return value.KIND
+    if isinstance(value, dict) and len(value) == 1:
+        key = next(iter(value))
+        return key if isinstance(key, str) else None
+    return None
+
+
+def check_bounds(part: Any) -> None:
+    """A range condition needs at least one bound, and `at_least` may not exceed `at_most`."""
+    low, high = part.at_least, part.at_most
+    if low is None and high is None:
+        raise ValueError("give at_least, at_most or both")
+    if low is not None and high is not None and low > high:
+        raise ValueError(f"at_least ({low}) exceeds at_most ({high})")
