@@ -8,8 +8,9 @@ from collections import Counter
 
 import pytest
 from rules.feinthold import LAYOUTS, SHAPES
-from rules.feinthold.doctrine import HOUSE_NAMES, DoctrineError, bench, house_rules
+from rules.feinthold.doctrine import HOUSE_NAMES, DoctrineError, bench, house_rules, play_match
 from rules.feinthold.doctrine.strength import trial
+from rules.feinthold.doctrine.style import Style, style
 
 CAREFUL = {
     "name": "Careful",
@@ -99,3 +100,24 @@ def test_the_three_house_ais_differ_in_style(trials):
     assert mean("sentinel", "entrenchments") >= 1 > mean("ram", "entrenchments")
     # Ram is aggressive: it ends its games soonest.
     assert mean("ram", "turns") < min(mean("pivot", "turns"), mean("sentinel", "turns")) - 1
+
+
+def test_style_counts_scouts_decoys_attacks_and_entrenchments():
+    """An attack is a move of units into a position flying the enemy's flag at the start of the turn."""
+    script = {
+        "south": {1: [{"scout": {"at": "hq-n"}}, {"reinforce": {"at": "hq-s", "decoys": 2}},
+                      {"move": {"from": "hq-s", "to": "p-w", "units": 1}}],
+                  2: [{"move": {"from": "hq-s", "to": "p-e", "units": 3}}, {"entrench": {"at": "hq-s"}}]},
+        "north": {1: [{"move": {"from": "hq-n", "to": "p-e", "units": 1}}],
+                  2: [{"entrench": {"at": "p-e"}}, {"move": {"from": "hq-n", "to": "r-n", "units": 1}}]},
+    }
+
+    def scripted(side: str):
+        return lambda view: script[side].get(view.turn, [])
+
+    state = play_match(scripted("south"), scripted("north"), seed=1, layout_id="crown-1").state
+    assert state.history[1].after["flags"]["p-e"] == "south"
+    # South: one scouting, two decoys, one attack (p-e was north's); its own HQ's entrenchment does not count.
+    assert style(state, "south") == Style(scouts=1, decoys=2, attacks=1, entrenchments=0)
+    # North: its move to p-e took a neutral post (no attack); it entrenched p-e once.
+    assert style(state, "north") == Style(scouts=0, decoys=0, attacks=0, entrenchments=1)

@@ -132,6 +132,19 @@ def test_moves_share_what_stood_there_at_the_start_of_the_turn():
     assert sum(o["move"]["units"] for o in orders) == 6
 
 
+def test_two_moves_along_one_path_merge_into_one_order():
+    orders, trace = play(
+        doctrine(
+            {"then": {"advance": {"from": "my-hq", "toward": "my-relay", "share": 50}}},
+            {"then": {"converge": {"at": "my-relay", "keep": 1}}},
+            {"then": {"send_decoys": {"from": "my-hq", "toward": "my-relay", "count": 1}}},
+        ),
+        south_view(units={"south": {"hq-s": 6}}, decoys={"south": {"hq-s": 1}}),
+    )
+    assert [r.outcome for r in trace.rules] == ["fired"] * 3
+    assert orders == [{"move": {"from": "hq-s", "to": "r-s", "units": 5, "decoys": 1}}]
+
+
 def test_each_action_gives_its_order_kind():
     """Every order kind of the rules is reachable from the action list."""
     v = south_view(
@@ -176,6 +189,12 @@ def test_targets_resolve_on_the_view():
     assert at[Target.OPEN_RELAY] == "c"
     assert at[Target.THREATENED] == "hq-s"  # next to p-e; the HQ comes first among equals
     assert at[Target.FRONTIER] == "p-w"  # next to c and one path from hq-n on crown-1: nearest the enemy HQ
+    # hq-n was watched (from p-w) and seen empty: open ground, before the marked c and p-e.
+    assert at[Target.OPEN_GROUND] == "hq-n"
+    # No number was ever seen at hq-n, p-e or r-n; among them the enemy's p-e is nearest south's HQ.
+    assert at[Target.STALE] == "p-e"
+    # Every position borders one of the two where the enemy is known (c, p-e): the nearest one's HQ wins.
+    assert at[Target.LIKELY_ENTRY] == "hq-s"
 
 
 def test_the_trace_is_json():

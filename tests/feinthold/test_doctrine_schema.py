@@ -58,6 +58,12 @@ def test_eight_rules_at_most():
     assert error.path == "rules" and "8 rules at most" in str(error) and error.rule is None
 
 
+def test_a_doctrine_is_an_object():
+    for data in ([], "Ram", None):
+        error = refused(data)
+        assert error.path == "" and error.rule is None and "an object" in error.message
+
+
 def test_at_least_one_rule_and_a_name():
     assert refused(doctrine()).path == "rules"
     assert refused(doctrine({"then": SCOUT}, name="")).path == "name"
@@ -152,3 +158,11 @@ def test_every_valid_doctrine_round_trips_through_json(rules):
     assert parse_doctrine(json.loads(json.dumps(parsed.to_json()))) == parsed
     assert [r.then.KIND for r in parsed.rules] == [next(iter(r["then"])) for r in rules]
 
+
+
+def test_the_rules_doc_lists_every_condition_action_and_target(repo_root):
+    text = (repo_root / "docs" / "rules" / "feinthold.md").read_text()
+    section = text[text.index("## Doctrines and house AIs"):]
+    names = [*(c.KIND for c in CONDITIONS), *(a.KIND for a in ACTIONS), *(t.value for t in Target)]
+    missing = [name for name in names if f"`{name}`" not in section]
+    assert not missing, f"docs/rules/feinthold.md does not describe {missing}"

@@ -11,7 +11,6 @@ import pytest
 from rules.feinthold.doctrine import (
     HOUSE_NAMES,
     MAX_RULES,
-    daily_front_ai,
     house_ai,
     house_rules,
     parse_doctrine,
@@ -82,21 +81,20 @@ def test_sunday_noise_is_stronger():
     assert spread("strong") > 1.5 * spread("normal") > 0
 
 
-def test_an_unknown_house_ai_is_refused():
+def test_an_unknown_house_ai_or_noise_is_refused():
     with pytest.raises(ValueError, match="unknown house AI"):
         house_ai("bishop", 1)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown noise"):
+        house_ai("ram", 1, noise="wild")  # type: ignore[arg-type]
 
 
-def test_the_daily_front_rotation():
-    """"Monday and Thursday Sentinel, Tuesday and Friday Pivot, Wednesday and Saturday Ram, Sunday Ram with more
-    noise.\""""
-    from datetime import date
+def test_the_noise_may_come_as_a_string_enum():
+    """The Daily Front keeps its noise as a `StrEnum` ("normal", "strong"): the same AI as from plain strings."""
+    import enum
 
-    week = {date(2026, 11, 23 + i).strftime("%A"): daily_front_ai(date(2026, 11, 23 + i).weekday()) for i in range(7)}
-    assert week == {
-        "Monday": ("sentinel", "normal"), "Tuesday": ("pivot", "normal"), "Wednesday": ("ram", "normal"),
-        "Thursday": ("sentinel", "normal"), "Friday": ("pivot", "normal"), "Saturday": ("ram", "normal"),
-        "Sunday": ("ram", "strong"),
-    }
-    with pytest.raises(ValueError):
-        daily_front_ai(7)
+    class Noise(enum.StrEnum):
+        NORMAL = "normal"
+        STRONG = "strong"
+
+    assert house_ai("ram", 9, Noise.STRONG) == house_ai("ram", 9, "strong") != house_ai("ram", 9, "none")
+

@@ -10,7 +10,7 @@ rules are read in order on what their side sees, and every rule whose conditions
 from .actions import ACTIONS
 from .bench import bench
 from .conditions import CONDITIONS
-from .house import HOUSE_NAMES, daily_front_ai, house_ai, house_rules
+from .house import HOUSE_NAMES, house_ai, house_rules
 from .interpreter import RuleTrace, TurnTrace, orders_of, play
 from .match import Match, play_match
 from .noise import with_noise
@@ -19,6 +19,6 @@ from .targets import Target
 
 __all__ = [
     "ACTIONS", "CONDITIONS", "HOUSE_NAMES", "MAX_RULES", "Doctrine", "DoctrineError", "Match", "Rule", "RuleTrace",
-    "Target", "TurnTrace", "bench", "daily_front_ai", "doctrine_schema", "house_ai", "house_rules", "orders_of", "parse_doctrine",
+    "Target", "TurnTrace", "bench", "doctrine_schema", "house_ai", "house_rules", "orders_of", "parse_doctrine",
     "play", "play_match", "with_noise",
 ]

@@ -29,8 +29,6 @@ class _Range(Part):
     """A condition on a number: it holds when the number lies within [at_least, at_most]."""
 
     KIND: ClassVar[str] = ""
-    LOW: ClassVar[int] = 0
-    HIGH: ClassVar[int] = 40
 
     @model_validator(mode="after")
     def _bounds(self) -> _Range:
@@ -38,8 +36,7 @@ class _Range(Part):
         return self
 
     def _judge(self, value: float, seen: Seen) -> tuple[bool, Seen]:
-        low, high = self.at_least, self.at_most  # type: ignore[attr-defined]
-        return (low is None or value >= low) and (high is None or value <= high), seen
+        return _in(value, self.at_least, self.at_most), seen  # type: ignore[attr-defined]
 
 
 class Turn(_Range):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from .noise import Noise, with_noise
+from .noise import STEPS, Noise, with_noise
 from .schema import Doctrine, parse_doctrine
 
 HouseName = Literal["sentinel", "pivot", "ram"]
@@ -90,23 +90,9 @@ def house_ai(name: HouseName, seed: int | str, noise: Noise = "normal") -> Doctr
     """
     if name not in _BASE:
         raise ValueError(f"unknown house AI {name!r} (known: {', '.join(HOUSE_NAMES)})")
-    return with_noise(_BASE[name], seed, noise)
-
-
-# "Monday and Thursday Sentinel, Tuesday and Friday Pivot, Wednesday and Saturday Ram, Sunday Ram with more
-# noise." Indexed by `date.weekday()` (Monday is 0).
-_DAILY_FRONT: tuple[tuple[HouseName, Noise], ...] = (
-    ("sentinel", "normal"), ("pivot", "normal"), ("ram", "normal"),
-    ("sentinel", "normal"), ("pivot", "normal"), ("ram", "normal"),
-    ("ram", "strong"),
-)
-
-
-def daily_front_ai(weekday: int) -> tuple[HouseName, Noise]:
-    """The Daily Front's house AI and noise for a day (`date.weekday()`: Monday 0 .. Sunday 6)."""
-    if not 0 <= weekday <= 6:
-        raise ValueError(f"weekday {weekday} is not 0 (Monday) to 6 (Sunday)")
-    return _DAILY_FRONT[weekday]
+    if str(noise) not in STEPS:
+        raise ValueError(f"unknown noise {noise!r} (known: {', '.join(STEPS)})")
+    return with_noise(_BASE[name], seed, str(noise))  # type: ignore[arg-type]
 
 
 def house_rules() -> dict[str, dict[str, Any]]:

@@ -10,15 +10,18 @@ once per order kind". Orders are the engine's typed orders, so that checking a c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..legality import order_cost
 from ..orders import Entrench, Move, Order, OrderSet, Reinforce, Scout
 from .sight import Sight
 from .targets import resolve_target
 
+# Targets that fit no position are cached as None: "not resolved yet" needs a marker of its own.
+_UNRESOLVED = object()
 
-@dataclass(frozen=True, slots=True)
-class Candidate:
+
+class Candidate(NamedTuple):
     """An order set under test: the turn's orders with `new` merged in (`fresh`: merge keys it adds)."""
 
     order_set: OrderSet
@@ -45,11 +48,10 @@ class Plan:
 
     def where(self, target: str) -> str | None:
         """The position a target names this turn (resolved once per turn, on the opening view)."""
-        try:
-            return self._targets[target]
-        except KeyError:
+        found = self._targets.get(target, _UNRESOLVED)
+        if found is _UNRESOLVED:
             found = self._targets[target] = resolve_target(target, self.sight)
-            return found
+        return found  # type: ignore[return-value]
 
     def free_units(self, position: str) -> int:
         """Units standing at `position` at the start of the turn that no rule has ordered away."""
@@ -105,8 +107,7 @@ def _merge_key(order: Order) -> tuple | None:
 
 
 def _merged(old: Order, extra: Order) -> Order:
-    if isinstance(old, Reinforce) and isinstance(extra, Reinforce):
-        return Reinforce(old.at, old.units + extra.units, old.decoys + extra.decoys)
-    if isinstance(old, Move) and isinstance(extra, Move):
-        return Move(old.frm, old.to, old.units + extra.units, old.decoys + extra.decoys)
-    raise TypeError(f"{old!r} and {extra!r} do not merge")
+    """Two orders with the same merge key (so of the same kind): one order with both counts added."""
+    if type(old) is Reinforce:
+        return Reinforce(old.at, old.units + extra.units, old.decoys + extra.decoys)  # type: ignore[union-attr]
+    return Move(old.frm, old.to, old.units + extra.units, old.decoys + extra.decoys)  # type: ignore[union-attr]

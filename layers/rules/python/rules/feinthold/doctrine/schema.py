@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, Validatio
 
 from .actions import ACTIONS
 from .conditions import CONDITIONS
-from .parts import Part, kind_of
+from .parts import kind_of
 
 MAX_RULES = 8
 MAX_CONDITIONS = 4
@@ -51,11 +51,13 @@ class Doctrine(BaseModel):
 
 
 class DoctrineError(ValueError):
-    """A doctrine that breaks the schema: `path` is the field ("rules[2].if[0].units_at.at_least"),
-    `rule` the rule's number counted from 1 (None for the name or the rule list itself)."""
+    """A doctrine that breaks the schema: `path` is the field ("rules[2].if[0].units_at.at_least", indexes
+    from 0 as in JSON), `rule` the rule's number counted from 1 (None for the name or the rule list itself),
+    `message` what is wrong; `str()` says all three: "rules[2].if[0].units_at.at_least: rule 3: ..."."""
 
     def __init__(self, message: str, path: str, rule: int | None) -> None:
-        super().__init__(f"{path}: {message}" if path else message)
+        where = ": ".join(part for part in (path, None if rule is None else f"rule {rule}") if part)
+        super().__init__(f"{where}: {message}" if where else message)
         self.message = message
         self.path = path
         self.rule = rule
@@ -71,10 +73,11 @@ def parse_doctrine(data: Any) -> Doctrine:
     try:
         return Doctrine.model_validate(data)
     except ValidationError as error:
-        raise _explain(error, data) from None
+        raise _explain(error) from None
 
 
-def _explain(error: ValidationError, data: Any) -> DoctrineError:
+def _explain(error: ValidationError) -> DoctrineError:
+    """The first error pydantic found, said with the doctrine's own path and the rule's number."""
     first = error.errors(include_url=False)[0]
     loc = list(first["loc"])
     rule = loc[1] + 1 if len(loc) >= 2 and loc[0] == "rules" and isinstance(loc[1], int) else None
@@ -91,17 +94,15 @@ def _explain(error: ValidationError, data: Any) -> DoctrineError:
         listing = "condition" if loc[-1:] != ["then"] and "if" in loc else "action"
         names = [p.KIND for p in (CONDITIONS if listing == "condition" else ACTIONS)]
         message = f"unknown {listing} {first['ctx']['tag']!r}; the {listing}s are: {', '.join(names)}"
+    elif not loc:
+        message = 'a doctrine is an object {"name": ..., "rules": [...]}'
+    elif first["type"] == "value_error":
+        message = str(first["ctx"]["error"])
     elif first["type"] == "union_tag_not_found":
         message = "expected one entry of the list, written as {\"name\": {parameters}}"
-    if rule is not None:
-        message = f"rule {rule}: {message}"
     return DoctrineError(message, path, rule)
 
 
 def doctrine_schema() -> dict[str, Any]:
     """The JSON Schema of a doctrine (for an editor or the API's documentation)."""
     return Doctrine.model_json_schema(by_alias=True)
-
-
-def part_name(part: Part) -> str:
-    return part.KIND

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from ..fog import SideView
+    from ..layouts import Layout
 
 from ..positions import HQ, MIRROR, RELAY_N, RELAY_S, RELAYS, other
 
@@ -26,8 +26,7 @@ RIGHT_POST = {"south": "p-e", "north": "p-w"}
 _SEATS = {"south": {p: p for p in MIRROR}, "north": dict(MIRROR)}
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
     """The last number seen at a position (a scouting count or a combat strength) and its turn."""
 
     count: float
@@ -43,7 +42,21 @@ class Ground:
     distance: dict[str, dict[str, int]]
 
 
-@lru_cache(maxsize=64)
+_GROUNDS: dict[str, tuple[tuple, Ground]] = {}
+
+
+def ground_of(layout: Layout) -> Ground:
+    """The `Ground` of a layout, computed once per layout id (and again if a layout of that id, such as a
+    one-turn case's, comes with other paths)."""
+    known = _GROUNDS.get(layout.id)
+    if known is not None and (known[0] is layout.paths or known[0] == layout.paths):
+        return known[1]
+    found = ground(layout.paths)
+    if len(_GROUNDS) < 64:
+        _GROUNDS[layout.id] = (layout.paths, found)
+    return found
+
+
 def ground(paths: tuple[tuple[str, str], ...]) -> Ground:
     """The neighbours and all-pairs distances of a layout's paths (breadth first; seven positions)."""
     neighbours: dict[str, list[str]] = {}
@@ -65,9 +78,10 @@ def ground(paths: tuple[tuple[str, str], ...]) -> Ground:
     return Ground(positions, {p: tuple(sorted(n)) for p, n in neighbours.items()}, distance)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Sight:
-    """One side's knowledge at the opening of a turn, in the words of the rules."""
+    """One side's knowledge at the opening of a turn, in the words of the rules. Read-only by convention
+    (not frozen: it is built on every turn of every doctrine, and a frozen init costs a third more)."""
 
     side: str
     enemy: str
@@ -144,7 +158,7 @@ def sight_of(view: SideView) -> Sight:
             numbers[position] = Observation(float(number), seen.turn)
     enemy = other(view.side)
     marks = frozenset(view.marks)
-    layout = ground(view.layout.paths)
+    layout = ground_of(view.layout)
     occupied = tuple(sorted(p for p, n in view.units.items() if n > 0))
     near_units: set[str] = set()
     for p in occupied:

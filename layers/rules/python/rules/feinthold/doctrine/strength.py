@@ -14,6 +14,7 @@ from ..fog import SideView
 from ..random_player import random_orders
 from .house import HouseName, house_ai
 from .match import play_match
+from .noise import Noise
 from .style import style
 
 
@@ -37,8 +38,8 @@ class Trial:
         return count / self.games if self.games else 0.0
 
 
-def trial(name: HouseName, side: str, games: int, first_seed: int = 0) -> Trial:
-    """Play `games` games of house AI `name` on `side` against random legal orders."""
+def trial(name: HouseName, side: str, games: int, first_seed: int = 0, noise: Noise = "normal") -> Trial:
+    """Play `games` games of house AI `name` (with `noise`) on `side` against random legal orders."""
     wins = draws = losses = turns = scouts = decoys = attacks = entrenchments = 0
     for seed in range(first_seed, first_seed + games):
         rng = random.Random(f"random-player|{seed}")
@@ -46,7 +47,7 @@ def trial(name: HouseName, side: str, games: int, first_seed: int = 0) -> Trial:
         def random_player(view: SideView, rng: random.Random = rng) -> list[dict]:
             return random_orders(view, rng)
 
-        ai = house_ai(name, seed)
+        ai = house_ai(name, seed, noise)
         south, north = (ai, random_player) if side == "south" else (random_player, ai)
         state = play_match(south, north, seed, trace=False).state
         if state.winner == side:

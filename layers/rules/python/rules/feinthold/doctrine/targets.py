@@ -51,7 +51,8 @@ class Target(StrEnum):
     STRONGEST_ENEMY = "strongest-enemy"
     """The enemy-held or marked position next to one's positions with the highest expected strength."""
     STALE = "stale"
-    """The position not one's own seen longest ago (never seen first), enemy-held first."""
+    """The position not one's own whose last number (count or strength) is oldest, never numbered first;
+    enemy-held first."""
     LIKELY_ENTRY = "likely-entry"
     """The position next to the most enemy-held or marked positions: where the enemy will likely move."""
 
