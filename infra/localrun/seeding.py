@@ -1,0 +1,73 @@
+"""Games created from a chosen seed, through the admin port only (the API never takes a seed).
+
+Two games made from the same seed have the same layout and the same opening, which is what tests of the
+fog and of replays need. The game is made by the application's own domain functions, on the runner's
+clock and store, exactly as the API would make it; only the seed is chosen.
+
+    POST /games {"seed": 7, "pace": "1d", "players": {"south": "alice", "north": "bob"}, "layout": "l3"?}
+        -> a friendly game between two members
+    POST /games {"seed": 7, "pace": "5m", "house_ai": "ram", "member": "alice", "side": "south"?, "layout"?}
+        -> a game of a member against a house AI
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from localrun.admin import AdminError
+
+
+def _string(body: dict[str, Any], name: str, *, required: bool = True) -> str | None:
+    value = body.get(name)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not value:
+        raise AdminError(f"{name} must be a non-empty string", name)
+    return value
+
+
+def _seed(body: dict[str, Any]) -> int:
+    seed = body.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise AdminError("seed must be an integer", "seed")
+    return seed
+
+
+def seeded_game_creator() -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The admin's `POST /games`, bound to the application's storage and the runner's clock."""
+    from gameserver.clock import get_clock
+    from gameserver.domain.games import create_house_game, start_game
+    from gameserver.domain.profiles import ensure_profile
+    from gameserver.identity import Caller
+    from gameserver.storage.dynamodb import DynamoStorage
+
+    store = DynamoStorage()
+
+    def member(sub: str) -> Caller:
+        caller = Caller(sub=sub, groups=frozenset(), username=sub)
+        ensure_profile(store, get_clock(), caller)
+        return caller
+
+    def create(body: dict[str, Any]) -> dict[str, Any]:
+        seed, pace = _seed(body), _string(body, "pace")
+        layout = _string(body, "layout", required=False)
+        if "house_ai" in body:
+            caller = member(str(_string(body, "member")))
+            answer = create_house_game(store, get_clock(), caller, house_ai=str(_string(body, "house_ai")),
+                                       pace=str(pace), layout=layout, seed=seed,
+                                       side=_string(body, "side", required=False))
+            return {"game_id": answer["game_id"], "seed": seed, "side": answer["side"], "turn": answer["turn"],
+                    "deadline": answer["deadline"]}
+        players = body.get("players")
+        if not (isinstance(players, dict) and sorted(players) == ["north", "south"]
+                and all(isinstance(p, str) and p for p in players.values()) and len(set(players.values())) == 2):
+            raise AdminError('players must be {"south": sub, "north": sub} with two different members', "players")
+        for sub in players.values():
+            member(sub)
+        game = start_game(store, get_clock(), players=players, mode="friendly", pace=str(pace), layout=layout,
+                          seed=seed)
+        return {"game_id": game.game_id, "seed": seed, "players": game.players, "turn": game.turn,
+                "deadline": game.deadline, "layout": game.layout}
+
+    return create
