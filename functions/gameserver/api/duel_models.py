@@ -1,0 +1,105 @@
+"""Request and response bodies of the duel, credit, feed, doctrine and leaderboard routes (v1)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+DuelPace = Literal["blitz", "5m", "1d", "2d", "3d"]
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewDuel(_Request):
+    opponent: str | None = Field(default=None, min_length=1, max_length=128,
+                                 description="the member challenged (their subject); left out: open to anyone")
+    pace: DuelPace = Field(description="blitz (60 s a turn, 120 s the first), 5m, or 1d/2d/3d (correspondence)")
+    stake: int = Field(default=0, ge=0, le=1_000_000, description="credits each member puts up; the winner takes both")
+
+
+class DuelOut(BaseModel):
+    duel_id: str
+    proposer: str
+    opponent: str | None = Field(description="null while the proposal is open to anyone")
+    pace: DuelPace
+    stake: int
+    status: Literal["proposed", "ready-room", "playing", "won", "drawn", "cancelled", "declined", "withdrawn",
+                    "voided"]
+    proposed_at: str
+    accepted_at: str | None
+    ready_room_closes: str | None = Field(description="blitz and rapid: cancelled unless both are ready by then")
+    ready: list[str]
+    started_at: str | None
+    game_id: str | None = Field(description="the game (orders go to /v1/feinthold/games/{game_id}/...)")
+    turns_passed: int
+    turn: int | None = Field(description="the open turn while the game is on")
+    deadline: str | None
+    winner: str | None
+    ending: str | None
+    finished_at: str | None
+    rating: dict[str, Any] | None = Field(description="rated or not (and why), and every rating change it made")
+    version: int = Field(description="bumped by every change of the duel")
+
+
+class DuelList(BaseModel):
+    duels: list[DuelOut]
+    cursor: str | None = Field(description="pass as ?cursor= for the next page; null on the last")
+
+
+class LedgerLineOut(BaseModel):
+    amount: int = Field(description="the change of your balance")
+    kind: str = Field(description="grant, escrow, payout, return, ...")
+    ref: str = Field(description="the duel (or tournament, season) it belongs to; empty for the grant")
+    at: str
+
+
+class CreditsOut(BaseModel):
+    balance: int
+    lines: list[LedgerLineOut] = Field(description="newest first")
+    cursor: str | None
+
+
+class NoticeOut(BaseModel):
+    kind: Literal["turn-open"]
+    game_id: str
+    duel_id: str
+    turn: int
+    opened_at: str
+    deadline: str | None
+
+
+class FeedOut(BaseModel):
+    notices: list[NoticeOut] = Field(description="newest first")
+    cursor: str | None
+
+
+class DoctrineIn(_Request):
+    doctrine: dict[str, Any] = Field(description='{"name": ..., "rules": [{"if": [...], "then": {...}}]}')
+
+
+class DoctrineOut(BaseModel):
+    slot: int = Field(description="1 to 3")
+    doctrine: dict[str, Any]
+    default: bool
+    updated_at: str
+
+
+class DoctrineList(BaseModel):
+    doctrines: list[DoctrineOut]
+
+
+class StandingOut(BaseModel):
+    place: int
+    member: str
+    rating: str
+    rated_duels: int
+    account_created: str
+
+
+class LeaderboardOut(BaseModel):
+    month: str
+    standings: list[StandingOut]
+    cursor: str | None

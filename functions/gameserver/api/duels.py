@@ -1,0 +1,145 @@
+"""Routes of duels, credits, the feed, doctrines and the duel leaderboard (v1), included by the app.
+
+Thin like the app's own routes: parse, call the domain, answer. Calls that change something take an
+``Idempotency-Key``. The duel view answers ``ETag`` / ``If-None-Match`` with 304 when nothing changed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Path, Query, Request, Response
+
+from gameserver.api.app import _ERRORS, IdempotencyKey, Me, _answer
+from gameserver.api.duel_models import (
+    CreditsOut,
+    DoctrineIn,
+    DoctrineList,
+    DoctrineOut,
+    DuelList,
+    DuelOut,
+    FeedOut,
+    LeaderboardOut,
+    NewDuel,
+)
+from gameserver.api.etags import NOT_MODIFIED, conditional
+from gameserver.clock import get_clock
+from gameserver.domain import credits, doctrines, duels
+from gameserver.services import storage
+
+DuelId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a duel id (its game has the same id)")]
+Slot = Annotated[int, Path(ge=1, le=3, description="a doctrine slot, 1 to 3")]
+Cursor = Annotated[str | None, Query(max_length=1024)]
+Limit = Annotated[int, Query(ge=1, le=50)]
+
+router = APIRouter()
+
+
+@router.post("/v1/feinthold/duels", status_code=201, response_model=DuelOut, responses=_ERRORS, tags=["duels"])
+async def propose(body: NewDuel, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+    """Propose a duel to a member, or open to anyone; the stake leaves my balance at once (409 if short)."""
+
+    def work() -> Any:
+        return duels.propose_duel(storage(), get_clock(), caller, opponent=body.opponent, pace=body.pace,
+                                  stake=body.stake)
+
+    return _answer(key, request, caller, body.model_dump(mode="json"), work)
+
+
+@router.get("/v1/feinthold/duels", response_model=DuelList, responses=_ERRORS, tags=["duels"])
+async def proposals(caller: Me, list: Annotated[str, Query(pattern="^(open|to-me)$")] = "open",  # noqa: A002
+                    cursor: Cursor = None, limit: Limit = 20) -> Any:
+    """Proposals open to anyone (``list=open``) or made to me (``list=to-me``), oldest first."""
+    return duels.list_duels(storage(), caller, list, cursor, limit)
+
+
+@router.get("/v1/feinthold/duels/{duel_id}", response_model=DuelOut, responses={**_ERRORS, **NOT_MODIFIED},
+            tags=["duels"])
+async def read(duel_id: DuelId, caller: Me, response: Response,
+               if_none_match: Annotated[str | None, Header(alias="If-None-Match")] = None) -> Any:
+    """The duel: its state, the open turn and its deadline, the result and rating changes. Send the ETag back
+    in If-None-Match to get 304 while nothing changed."""
+    return conditional(duels.read_duel(storage(), get_clock(), caller, duel_id), response, if_none_match)
+
+
+def _action(name: str, action: Any, summary: str) -> None:
+    @router.post(f"/v1/feinthold/duels/{{duel_id}}/{name}", response_model=DuelOut, responses=_ERRORS,
+                 tags=["duels"], summary=summary, name=f"duel_{name}")
+    async def act(duel_id: DuelId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+        return _answer(key, request, caller, None, lambda: action(storage(), get_clock(), caller, duel_id))
+
+
+_action("accept", duels.accept_duel, "Accept: my stake into escrow (409 if short); exactly one member wins an open duel")
+_action("decline", duels.decline_duel, "Decline a duel proposed to me: the proposer's stake returns")
+_action("withdraw", duels.withdraw_duel, "Withdraw my proposal before it is accepted: my stake returns")
+_action("ready", duels.ready, "Ready (blitz, rapid): the second Ready opens turn 1")
+_action("abandon", duels.abandon, "Leave: in play a forfeit; in the ready room the duel is cancelled")
+
+
+@router.get("/v1/credits", response_model=CreditsOut, responses=_ERRORS, tags=["members"])
+async def my_credits(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
+    """My balance and the ledger line of every move of my credits, newest first."""
+    return credits.my_credits(storage(), get_clock(), caller, cursor, limit)
+
+
+@router.get("/v1/feed", response_model=FeedOut, responses=_ERRORS, tags=["members"])
+async def my_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
+    """Notifications: each turn of mine that opened in a duel, newest first."""
+    return credits.my_feed(storage(), caller, cursor, limit)
+
+
+@router.get("/v1/feinthold/leaderboards/duels", response_model=LeaderboardOut, responses=_ERRORS, tags=["duels"])
+async def duel_leaderboard(
+    caller: Me,
+    month: Annotated[str | None, Query(pattern=r"^\d{4}-(0[1-9]|1[0-2])$", description="YYYY-MM; now by default")] = None,
+    cursor: Cursor = None,
+    limit: Limit = 20,
+) -> Any:
+    """The month's duel board: 8 rated duels at least; game rating, then more rated duels, then the oldest account."""
+    return duels.leaderboard(storage(), get_clock(), month, cursor, limit)
+
+
+@router.get("/v1/feinthold/doctrines", response_model=DoctrineList, responses=_ERRORS, tags=["doctrines"])
+async def my_doctrines(caller: Me) -> Any:
+    """My doctrines (three at most), the default marked."""
+    return doctrines.list_doctrines(storage(), caller)
+
+
+@router.post("/v1/feinthold/doctrines", status_code=201, response_model=DoctrineOut, responses=_ERRORS,
+             tags=["doctrines"])
+async def new_doctrine(body: DoctrineIn, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+    """Write a doctrine into a free slot (409 when all three are taken); checked by the engine's schema."""
+
+    def work() -> Any:
+        return doctrines.create_doctrine(storage(), get_clock(), caller, body.doctrine)
+
+    return _answer(key, request, caller, body.model_dump(mode="json"), work)
+
+
+@router.get("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=_ERRORS, tags=["doctrines"])
+async def my_doctrine(slot: Slot, caller: Me) -> Any:
+    return doctrines.read_doctrine(storage(), caller, slot)
+
+
+@router.put("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=_ERRORS, tags=["doctrines"])
+async def replace_doctrine(slot: Slot, body: DoctrineIn, request: Request, caller: Me,
+                           key: IdempotencyKey = None) -> Any:
+    """Replace a doctrine; a game already started keeps the copy it took."""
+
+    def work() -> Any:
+        return doctrines.replace_doctrine(storage(), get_clock(), caller, slot, body.doctrine)
+
+    return _answer(key, request, caller, body.model_dump(mode="json"), work)
+
+
+@router.delete("/v1/feinthold/doctrines/{slot}", status_code=204, responses=_ERRORS, tags=["doctrines"])
+async def delete_doctrine(slot: Slot, caller: Me) -> Response:
+    doctrines.delete_doctrine(storage(), caller, slot)
+    return Response(status_code=204)
+
+
+@router.post("/v1/feinthold/doctrines/{slot}/default", response_model=DoctrineOut, responses=_ERRORS,
+             tags=["doctrines"])
+async def default_doctrine(slot: Slot, caller: Me) -> Any:
+    """Make this doctrine my default: it plays the turns I miss in games that start from now on."""
+    return doctrines.make_default(storage(), caller, slot)

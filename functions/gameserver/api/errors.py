@@ -1,0 +1,81 @@
+"""One error shape for every failure: ``{"error": {"code", "message", "field"?, "rule"?}}``.
+
+A client's mistake is a 4xx that names what to fix; only a fault of the service is a 500.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from gameserver.domain.errors import DomainError
+from gameserver.identity import Unauthenticated
+
+log = logging.getLogger(__name__)
+
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 401: "unauthenticated"}
+
+
+def error_response(
+    status: int, code: str, message: str, field: str | None = None, rule: str | None = None
+) -> JSONResponse:
+    detail: dict[str, Any] = {"code": code, "message": message}
+    if field is not None:
+        detail["field"] = field
+    if rule is not None:
+        detail["rule"] = rule
+    return JSONResponse({"error": detail}, status_code=status)
+
+
+def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
+    """``("body", "orders", 2, "move")`` -> ``orders[2].move``: the field as a client developer writes it."""
+    parts = list(loc[1:]) if loc and loc[0] in {"body", "query", "path", "header"} else list(loc)
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "body"
+
+
+def _validation(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    first = exc.errors()[0]
+    loc = tuple(first.get("loc", ()))
+    field = field_path(loc)
+    if first.get("type") == "json_invalid":
+        return error_response(400, "malformed_json", "the body is not valid JSON", field="body")
+    # A path or query parameter of the wrong type is a malformed request; a body that breaks the schema is
+    # well-formed JSON the service cannot process.
+    status = 422 if loc and loc[0] == "body" else 400
+    return error_response(status, "invalid", f"{field}: {first.get('msg', 'invalid value')}", field=field)
+
+
+def _domain(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, DomainError)
+    return error_response(exc.status, exc.code, exc.message, exc.field, exc.rule)
+
+
+def _unauthenticated(_: Request, exc: Exception) -> JSONResponse:
+    return error_response(401, "unauthenticated", str(exc))
+
+
+def _http(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, HTTPException)
+    return error_response(exc.status_code, _HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail))
+
+
+def _internal(_: Request, exc: Exception) -> JSONResponse:
+    log.exception("unhandled error", exc_info=exc)
+    return error_response(500, "internal", "the service failed; the request can be retried")
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(RequestValidationError, _validation)
+    app.add_exception_handler(DomainError, _domain)
+    app.add_exception_handler(Unauthenticated, _unauthenticated)
+    app.add_exception_handler(HTTPException, _http)
+    app.add_exception_handler(Exception, _internal)

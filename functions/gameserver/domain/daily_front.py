@@ -1,0 +1,336 @@
+"""The Daily Front, wired to storage: the day's rotation, a member's one game a day, its result on the board of
+the day and in the month's table.
+
+Rules: "Every day, one blitz game, the same for everyone: same map, same house AI, same side. [...] One game a
+day per member." The pure rules are ``gameserver.daily``; this module reads and writes through
+``storage.daily`` and plays the game through the spine (``domain.turns``): the house AI's orders are stored when
+each turn opens, so the member's submission resolves the turn, and deadlines are lazy as for every game against
+a house AI. "A game counts for the day of its Front, even if it ends after midnight": the day is the one the
+game was started on (its ``created_at``).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import logging
+from dataclasses import replace
+from datetime import UTC, date
+from typing import Any
+
+from gameserver.clock import Clock, iso, parse_iso
+from gameserver.daily import (
+    POINTS,
+    DayResult,
+    FrontOfTheDay,
+    NotRanked,
+    Outcome,
+    front_of_the_day,
+    not_ranked,
+    ranks,
+    sort_key,
+)
+from gameserver.daily.result import PlayedTurn, day_result, front_game, outcome_of
+from gameserver.domain.errors import Conflict, DomainError, NotFound
+from gameserver.domain.ids import new_id
+from gameserver.identity import Caller
+from gameserver.storage import port
+from gameserver.storage.daily import AlreadyStarted, DailyStorage, FrontEntry, MonthLine
+from gameserver.storage.records import HOUSE_PREFIX, Board, Game, TurnRecord
+
+log = logging.getLogger(__name__)
+
+MODE = "daily"
+PACE = "blitz"
+KIND = "feinthold"
+_ATTEMPTS = 4
+
+
+def daily_storage(store: Any) -> DailyStorage:
+    """The Daily Front's side of the spine's adapter: same client, same table."""
+    return DailyStorage(store.client, store.table)
+
+
+def today(clock: Clock) -> date:
+    return clock.now().astimezone(UTC).date()
+
+
+# ------------------------------------------------------------------ rotation
+def draw(day: date) -> FrontOfTheDay:
+    """The Front of ``day`` from the date and the secret salt."""
+    from rules.feinthold import LAYOUTS
+
+    from gameserver.storage.parameters import daily_salt
+
+    return front_of_the_day(day, daily_salt(), [layout.id for layout in LAYOUTS])
+
+
+def rotate(store: Any, day: date) -> str:
+    """Create the Front of ``day`` (the 00:00 UTC schedule): ``created``, or ``exists`` when a duplicate, late or
+    out-of-order delivery (or a member's request) created it first. The stored Front is never changed."""
+    return "created" if daily_storage(store).put_front(draw(day)) else "exists"
+
+
+_known_fronts: dict[date, FrontOfTheDay] = {}
+"""Fronts this process has read or written. A stored Front never changes, so every member's request after the
+first reads only their own items: the day's item is never a hot key, however many play."""
+
+
+def known_front(day: date) -> FrontOfTheDay | None:
+    return _known_fronts.get(day)
+
+
+def forget_known_fronts() -> None:
+    """Tests that recreate the table start from a process that knows no Front."""
+    _known_fronts.clear()
+
+
+def _front(ds: DailyStorage, day: date, stored: FrontOfTheDay | None) -> FrontOfTheDay:
+    """The stored Front of ``day``; "a missed day is created by the first request that needs it"."""
+    front = stored or _known_fronts.get(day)
+    if front is None:
+        drawn = draw(day)
+        front = drawn if ds.put_front(drawn) else (ds.get_front(day) or drawn)
+    if len(_known_fronts) > 8:
+        _known_fronts.clear()
+    _known_fronts[day] = front
+    return front
+
+
+def front_json(front: FrontOfTheDay) -> dict[str, Any]:
+    """What everyone may know of the day's Front (its seeds stay secret)."""
+    return {"day": front.day.isoformat(), "layout": front.layout_id, "side": front.side,
+            "house_ai": front.house_ai, "noise": str(front.noise), "pace": PACE}
+
+
+def entry_json(entry: FrontEntry | None) -> dict[str, Any] | None:
+    if entry is None:
+        return None
+    finished = entry.status == "finished"
+    return {
+        "day": entry.day.isoformat(),
+        "game_id": entry.game_id,
+        "side": entry.side,
+        "status": entry.status,
+        "started_at": entry.started_at,
+        "finished_at": entry.finished_at,
+        "result": {"outcome": entry.outcome, "turns": entry.turns, "seconds": entry.seconds,
+                   "positions": entry.positions, "income": entry.income} if finished else None,
+        "ranked": entry.ranked,
+        "not_ranked": entry.not_ranked,
+    }
+
+
+# ------------------------------------------------------------------ a member's Front
+def start_front(store: Any, clock: Clock, caller: Caller) -> dict[str, Any]:
+    """Start my Front of today: one game a day (a second start is a 409 that says so)."""
+    from rules.feinthold import new_game, other
+    from rules.feinthold.doctrine.house import house_ai
+
+    from gameserver.domain import turns
+    from gameserver.domain.games import game_response
+    from gameserver.duels import Pace, turn_deadline
+
+    ds = daily_storage(store)
+    now = clock.now()
+    day = now.astimezone(UTC).date()
+    read = ds.read_day(day, caller.sub, front=known_front(day) is None, default_doctrine=True)
+    if read.entry is not None:
+        raise _already(read.entry)
+    front = _front(ds, day, read.front)
+    state = new_game(front.game_seed, front.layout_id)
+    house_side = other(front.side)
+    players = {front.side: caller.sub, house_side: HOUSE_PREFIX + front.house_ai}
+    # The member's default doctrine "is copied into the game when it starts": it plays the turns they miss.
+    doctrines = {front.side: read.default_doctrine,
+                 house_side: house_ai(front.house_ai, front.noise_seed, str(front.noise)).to_json()}
+    opened_at = iso(now)
+    game_id = new_id()
+    game = Game(
+        game_id=game_id, kind=KIND, mode=MODE, players=players, pace=PACE, status="open", turn=state.turn,
+        epoch=0, version=1, created_at=opened_at, opened_at=opened_at,
+        deadline=iso(turn_deadline(Pace.BLITZ, 1, now)),  # "blitz (60 s a turn, 120 s the first)"
+        submissions=turns.doctrine_submissions(players, doctrines, state, opened_at),
+        layout=state.layout.id, house_ai=front.house_ai,
+    )
+    board = Board(game_id=game_id, epoch=0, state=state.to_json(), seed=front.game_seed, doctrines=doctrines)
+    views = turns.member_views(game_id, players, state, 0)
+    entry = FrontEntry(day=day, member=caller.sub, name=caller.username, game_id=game_id, side=front.side,
+                       started_at=opened_at)
+    try:
+        ds.start(entry, game, board, views, turns.plays_of(game))
+    except AlreadyStarted as error:
+        again = ds.read_day(day, caller.sub, front=False).entry
+        raise _already(again or entry) from error
+    return {"front": front_json(front), "mine": entry_json(entry), "game": game_response(game, views[0])}
+
+
+def _already(entry: FrontEntry) -> Conflict:
+    return Conflict(f"you already started the Front of {entry.day.isoformat()} (game {entry.game_id}): "
+                    "one game a day", code="front_already_started", rule="one game a day")
+
+
+def my_front(store: Any, clock: Clock, caller: Caller, day: date | None = None) -> dict[str, Any]:
+    """The Front of ``day`` (today unless given) and mine: a deadline that has passed is resolved first, and a
+    finished game's result recorded if the turn that ended it could not record it."""
+    ds = daily_storage(store)
+    day = day or today(clock)
+    if day > today(clock):
+        raise NotFound(f"the Front of {day.isoformat()} is not drawn yet", field="day")
+    read = ds.read_day(day, caller.sub, front=known_front(day) is None)
+    front = _front(ds, day, read.front)
+    entry = read.entry
+    if entry is not None and entry.status == "playing" and catch_up(store, clock, entry.game_id):
+        entry = ds.read_day(day, caller.sub, front=False).entry
+    return {"front": front_json(front), "mine": entry_json(entry)}
+
+
+def catch_up(store: Any, clock: Clock, game_id: str) -> bool:
+    """Resolve the Front's overdue turns; record its result if it is over. True when anything was written."""
+    from gameserver.domain import turns
+
+    game, board, _ = store.read_for_turn(game_id)
+    if game is None or board is None:
+        return False
+    changed = False
+    if turns.is_overdue(game, clock.now()):
+        game, board, changed = turns.settle(store, clock, game, board)
+        if board is None or board.epoch != game.epoch:
+            game, board, _ = store.read_for_turn(game_id)
+    if game is not None and board is not None and game.status == "over":
+        changed = record_result(store, game, board) == "recorded" or changed
+    return changed
+
+
+def turn_committed(store: Any, game: Game, board: Board) -> None:
+    """The hook the spine calls after a Front's turn committed: the final one records the result. A failure is
+    logged, never raised: the turn stands, and reading the Front records the result later."""
+    if game.status != "over":
+        return
+    try:
+        record_result(store, game, board)
+    except Exception:
+        log.exception("the result of Front game %s was not recorded; reading the Front will", game.game_id)
+
+
+def played_turns(records: list[TurnRecord], side: str, board: Board) -> list[PlayedTurn]:
+    """The turns of a finished Front from the member's side; a missed turn is the default doctrine's when the
+    game snapshotted one."""
+    played = []
+    for record in records:
+        resolved = parse_iso(record.resolved_at)
+        if record.closed_by == "deadline" and record.deadline:
+            resolved = min(resolved, parse_iso(record.deadline))
+        submission = record.submissions[side]
+        missed = record.missed[side]
+        played.append(PlayedTurn(
+            turn=record.turn, opened_at=parse_iso(record.opened_at), resolved_at=resolved,
+            sent_at=None if missed or not submission.sent_at else parse_iso(submission.sent_at),
+            by_doctrine=missed and board.doctrines.get(side) is not None,
+        ))
+    return played
+
+
+def record_result(store: Any, game: Game, board: Board) -> str:
+    """Write a finished Front's result: ``recorded``, ``already`` (written before), ``missing`` (no entry)."""
+    from rules.feinthold import GameState
+
+    side, member = next(iter(game.members().items()))
+    state = GameState.from_json(board.state)
+    outcome = outcome_of(state.winner, side)
+    played = played_turns(store.turn_records(game.game_id), side, board)
+    result = day_result(member, outcome, played, state.positions_held(side),
+                        state.income_total[side])
+    day = date.fromisoformat(game.created_at[:10])
+    return save_result(store, day, game.game_id, result, not_ranked(front_game(outcome, played)),
+                       game.finished_at or game.opened_at)
+
+
+def save_result(store: Any, day: date, game_id: str, result: DayResult, reason: NotRanked | None,
+                finished_at: str) -> str:
+    """Write a result on the member's entry of ``day`` and, ranked, on the board and in the month's line, once:
+    ``recorded``, ``already`` (written before), ``missing`` (no entry for that game)."""
+    ds = daily_storage(store)
+    for _ in range(_ATTEMPTS):
+        entry = ds.read_day(day, result.member, front=False).entry
+        if entry is None or entry.game_id != game_id:
+            return "missing"
+        if entry.status == "finished":
+            return "already"
+        finished = replace(
+            entry, status="finished", outcome=str(result.outcome), turns=result.turns, seconds=result.seconds,
+            positions=result.positions, income=result.income,
+            board_key=sort_key(result) if reason is None else None,
+            not_ranked=None if reason is None else str(reason), finished_at=finished_at,
+        )
+        month = None
+        if reason is None:
+            name = day.isoformat()[:7]
+            line = ds.month_line(result.member, name) or MonthLine(result.member, name, entry.name)
+            month = replace(line, points=line.points + POINTS[result.outcome],
+                            wins=line.wins + (result.outcome is Outcome.WIN), ranked_days=line.ranked_days + 1)
+        try:
+            ds.finish(finished, month)
+        except port.Conflict:
+            continue
+        return "recorded"
+    raise port.Conflict(f"the result of Front game {game_id} kept meeting other writes")
+
+
+# ------------------------------------------------------------------ boards
+def board_of_the_day(store: Any, day: date, cursor: str | None, limit: int) -> dict[str, Any]:
+    """A page of the day's board, best first, with shared ranks (1, 1, 3) that carry across pages."""
+    after, ahead, previous = _read_cursor(cursor, day.isoformat())
+    entries = daily_storage(store).board_after(day, after, limit + 1)
+    page = entries[:limit]
+    ranked = ranks([line.key for line in page], ahead, previous)
+    rows = [
+        {"rank": r.rank, "member": e.member, "name": e.name, "outcome": e.outcome, "turns": e.turns,
+         "seconds": e.seconds, "positions": e.positions, "income": e.income}
+        for r, e in zip(ranked, page, strict=True)
+    ]
+    more = len(entries) > limit
+    return {"day": day.isoformat(), "entries": rows,
+            "cursor": _write_cursor(day.isoformat(), ranked[-1].key, ahead + len(page), ranked[-1].rank)
+            if more else None}
+
+
+def month_table(store: Any, month: str, cursor: str | None, limit: int) -> dict[str, Any]:
+    """A page of the month's table: more points first, then more wins (equal rows share a rank), with each
+    member's number of ranked days."""
+    after, ahead, previous = _read_cursor(cursor, month)
+    lines = daily_storage(store).month_after(month, after, limit + 1)
+    page = lines[:limit]
+    ranked = ranks([line.key for line in page], ahead, previous)
+    rows = [
+        {"rank": r.rank, "member": line.member, "name": line.name, "points": line.points, "wins": line.wins,
+         "ranked_days": line.ranked_days}
+        for r, line in zip(ranked, page, strict=True)
+    ]
+    more = len(lines) > limit
+    return {"month": month, "rows": rows,
+            "cursor": _write_cursor(month, ranked[-1].key, ahead + len(page), ranked[-1].rank) if more else None}
+
+
+def _write_cursor(on: str, after: str, ahead: int, rank: int) -> str:
+    raw = json.dumps({"on": on, "after": after, "ahead": ahead, "rank": rank}, separators=(",", ":"))
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+def _read_cursor(cursor: str | None, on: str) -> tuple[str | None, int, Any]:
+    """``(after, ahead, previous)`` of a page; a cursor of another board or not handed out here is a 400."""
+    from gameserver.daily import Ranked
+
+    if not cursor:
+        return None, 0, None
+    try:
+        data = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+        after, ahead, rank = data["after"], data["ahead"], data["rank"]
+        valid = (data["on"] == on and isinstance(after, str) and "#" in after and isinstance(ahead, int)
+                 and isinstance(rank, int) and 1 <= rank <= ahead)
+    except (binascii.Error, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        valid = False
+    if not valid:
+        raise DomainError("cursor is not one this board handed out", field="cursor", code="invalid_cursor")
+    return after, ahead, Ranked(rank, after)

@@ -1,0 +1,220 @@
+"""A duel's game: starting it, following it turn by turn, ending it (off the board too), rating the result.
+
+"The default doctrine is copied into the game when it starts; later edits do not reach a game in progress."
+The game is an ordinary game of the spine (``mode="duel"``, the duel's id); after each of its committed turns
+the spine calls ``turn_committed``, which catches the duel up (``sync``). ``sync`` is idempotent: a turn already
+applied is refused by the duel's rules, and every write is claimed by the duel's version.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from gameserver.clock import Clock, iso, parse_iso
+from gameserver.domain import notices
+from gameserver.domain.ids import new_seed
+from gameserver.duels import (
+    Duel,
+    DuelStatus,
+    TurnResolved,
+    apply,
+    credit_lines,
+    rate_duel,
+    rating_verdict,
+    turn_deadline,
+)
+from gameserver.duels.rated import DAILY_LIMIT_WINDOW
+from gameserver.storage import port
+from gameserver.storage.duels import (
+    DuelStorage,
+    DuelWrite,
+    GameUpdate,
+    MonthLine,
+    NewGame,
+    Notice,
+    StoredDuel,
+)
+from gameserver.storage.records import Game, LedgerLine, Submission, TurnRecord
+
+log = logging.getLogger(__name__)
+
+MODE = "duel"
+KIND = "feinthold"
+_ATTEMPTS = 4
+
+
+def duel_storage(store: Any) -> DuelStorage:
+    """The duel side of the spine's adapter: same client, same table."""
+    return DuelStorage(store.client, store.table)
+
+
+def ledger_lines(before: Duel | None, after: Duel, now: datetime) -> tuple[LedgerLine, ...]:
+    """The duel's new ledger lines as stored: ids follow the line's place in the duel, so they never repeat."""
+    done = 0 if before is None else len(before.credits)
+    return tuple(
+        LedgerLine(sub=line.member, amount=line.amount, kind=str(line.kind), at=iso(now),
+                   line_id=f"{after.id}-{done + index}", ref=line.ref)
+        for index, line in enumerate(credit_lines(before, after))
+    )
+
+
+# ------------------------------------------------------------------ the game of a duel
+def new_game(duel: Duel, now: datetime, defaults: dict[str, dict[str, Any] | None]) -> NewGame:
+    """Turn 1 of the duel's game; each member's default doctrine "is copied into the game when it starts"."""
+    from rules.feinthold import new_game as first_turn
+
+    from gameserver.domain import turns
+    from gameserver.storage.records import Board
+
+    assert duel.opponent is not None, "a duel starts once accepted"
+    seed = new_seed()
+    state = first_turn(seed)
+    first, second = (duel.proposer, duel.opponent) if secrets.randbits(1) else (duel.opponent, duel.proposer)
+    players = {"south": first, "north": second}
+    doctrines = {side: defaults.get(sub) for side, sub in players.items()}
+    opened_at = iso(now)
+    game = Game(
+        game_id=duel.id, kind=KIND, mode=MODE, players=players, pace=str(duel.pace), status="open",
+        turn=state.turn, epoch=0, version=1, created_at=opened_at, opened_at=opened_at,
+        deadline=iso(turn_deadline(duel.pace, 1, now)),
+        submissions={side: Submission() for side in players}, layout=state.layout.id,
+    )
+    board = Board(game_id=duel.id, epoch=0, state=state.to_json(), seed=seed, doctrines=doctrines)
+    return NewGame(game, board, turns.member_views(duel.id, players, state, 0), turns.plays_of(game))
+
+
+def game_closed(ds: DuelStorage, game: Game, duel: Duel, now: datetime) -> GameUpdate:
+    """The game of a duel that ended off the board (a forfeit, no orders): over, the forfeit's winner named.
+
+    The board's state is marked over too (a forfeit's winner, or none for a cancellation), so the members'
+    views say the game is over and its record opens, with the turns that were played."""
+    from rules.feinthold import GameState
+
+    from gameserver.domain import turns
+
+    board = ds.game_board(game.game_id)
+    if board is None or board.epoch != game.epoch:
+        raise port.Conflict(f"the board of game {game.game_id} is not at the game's epoch")
+    winner = game.side_of(duel.winner) if duel.winner else None
+    state = replace(GameState.from_json(board.state), over=True, winner=winner)
+    closed = replace(game, status="over", version=game.version + 1, deadline=None, winner=winner,
+                     finished_at=iso(now), submissions={side: Submission() for side in game.players})
+    return GameUpdate(game.version, closed, turns.plays_of(closed), replace(board, state=state.to_json()),
+                      turns.member_views(game.game_id, game.players, state, game.epoch))
+
+
+def turn_notices(duel: Duel, game: Game) -> list[Notice]:
+    if game.status != "open":
+        return []
+    return [Notice(sub, game.game_id, duel.id, game.turn, game.opened_at, game.deadline) for sub in duel.members]
+
+
+def turn_committed(store: Any, clock: Clock, game: Game, record: TurnRecord) -> None:
+    """The hook the spine calls after a duel's turn committed. A failure is logged, never raised: the turn
+    stands, and the duel's deadline in the due index (or the next read) catches the duel up."""
+    try:
+        sync(store, clock, game.game_id, record)
+    except Exception:
+        log.exception("duel %s not caught up after turn %s; the sweep will", game.game_id, record.turn)
+
+
+def sync(store: Any, clock: Clock, duel_id: str, record: TurnRecord | None = None) -> str:
+    """Catch the duel up with its game: one ``TurnResolved`` per turn the game resolved since, then the end
+    (payout, ratings) or, if neither member ever sent orders, the cancellation that also closes the game.
+
+    ``synced``, ``current`` (nothing to do), ``closed`` (the duel has ended), ``missing``."""
+    ds = duel_storage(store)
+    for _ in range(_ATTEMPTS):
+        stored, game, _, _ = ds.read(duel_id, game=True)
+        if stored is None or game is None:
+            return "missing"
+        if stored.duel.status is not DuelStatus.PLAYING:
+            return "closed"
+        if game.epoch <= stored.duel.turns_passed:
+            return "current"
+        before = stored.duel
+        wanted = range(before.turns_passed + 1, game.epoch + 1)
+        if record is not None and list(wanted) == [record.turn]:
+            records = [record]
+        else:
+            records = [r for r in store.turn_records(duel_id) if r.turn in wanted]
+        delays = _delays(stored, game, records)
+        after = before
+        for turn_record in sorted(records, key=lambda r: r.turn):
+            after = apply(after, _turn_resolved(after, game, turn_record, delays))
+            if after.status.closed:
+                break
+        now = clock.now()
+        change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=delays)
+        if after.status is DuelStatus.PLAYING:
+            change.due_at = game.deadline
+            change.notices = turn_notices(after, game)
+        else:
+            if game.status == "open":
+                try:
+                    change.game_update = game_closed(ds, game, after, now)
+                except port.Conflict:
+                    continue
+            rate(ds, after, change)
+        try:
+            ds.write(change)
+        except port.Conflict:
+            continue
+        notices.publish(change.notices)
+        return "synced"
+    return "contended"
+
+
+def _delays(stored: StoredDuel, game: Game, records: list[TurnRecord]) -> dict[str, dict[int, int]]:
+    """Each member's order delays per turn (whole seconds from the opening to their last submission)."""
+    from gameserver.fairplay import order_delay
+
+    delays = {sub: dict(turns) for sub, turns in stored.delays.items()}
+    for turn_record in records:
+        for side, submission in turn_record.submissions.items():
+            if submission.sent and submission.sent_at:
+                delays.setdefault(game.players[side], {})[turn_record.turn] = order_delay(
+                    parse_iso(turn_record.opened_at), parse_iso(submission.sent_at)
+                )
+    return delays
+
+
+def _turn_resolved(duel: Duel, game: Game, record: TurnRecord, delays: dict[str, dict[int, int]]) -> TurnResolved:
+    from gameserver.fairplay import faster_than_a_human
+
+    last = record.turn == game.epoch and game.status == "over"
+    senders = frozenset(game.players[side] for side, missed in record.missed.items() if not missed)
+    too_fast = frozenset(
+        sub for sub in duel.members if faster_than_a_human(delays.get(sub, {}), record.turn, last)
+    )
+    winner = game.players.get(game.winner) if last and game.winner in game.players else None
+    return TurnResolved(record.turn, parse_iso(record.resolved_at), senders=senders, too_fast=too_fast,
+                        over=last, winner=winner)
+
+
+# ------------------------------------------------------------------ ratings
+def rate(ds: DuelStorage, duel: Duel, change: DuelWrite) -> None:
+    """A finished duel moves both members' game rating and common Elo, unless a rule says it is unrated; the
+    changes are stored with the duel (and each member's line of the month's board)."""
+    if not duel.status.finished or duel.finished_at is None or duel.opponent is None:
+        return
+    since = iso(duel.finished_at - DAILY_LIMIT_WINDOW)
+    verdict = rating_verdict(duel, ds.pair_duels(duel.proposer, duel.opponent, since))
+    if verdict is not None:
+        change.rating_changes = {"rated": False, "why": str(verdict)}
+        return
+    month = iso(duel.finished_at)[:7]
+    ratings, months, created = ds.standing(duel.members, month)
+    changes = rate_duel(duel, {s: r.game for s, r in ratings.items()}, {s: r.elo for s, r in ratings.items()})
+    change.rating_changes = {"rated": True, "game": {s: c.to_json() for s, c in changes.game.items()},
+                             "elo": {s: c.points for s, c in changes.elo.items()}}
+    for sub in duel.members:
+        game_rating = changes.game[sub].apply(ratings[sub].game)
+        change.ratings[sub] = (ratings[sub], game_rating, changes.elo[sub].apply(ratings[sub].elo))
+        line = months[sub]
+        change.months.append((MonthLine(sub, month, (line.rated if line else 0) + 1, game_rating.rating,
+                                        created[sub]), line.rated if line else 0))

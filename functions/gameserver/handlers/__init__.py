@@ -1,0 +1,1 @@
+"""Lambda entry points: thin (parse the event, call the domain, answer)."""

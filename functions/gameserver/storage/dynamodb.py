@@ -1,0 +1,332 @@
+"""The DynamoDB adapter of the storage port: low-level client, single table, conditional writes, transactions.
+
+Items are written whole from the records (``codec``) except the one hot path, a submission, which is an
+``UpdateItem`` whose condition holds the turn number and the side's submission count.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Any
+
+from gameserver.storage import codec, keys
+from gameserver.storage.client import dynamodb_client
+from gameserver.storage.port import Conflict, InvalidCursor
+from gameserver.storage.records import (
+    Board,
+    Game,
+    Invitation,
+    LedgerLine,
+    Page,
+    Play,
+    Profile,
+    SideView,
+    Submission,
+    TurnRecord,
+)
+from gameserver.storage.tables import DUE_INDEX, GSI1, GSI2
+
+_EPOCH_RETRIES = 3
+
+
+class DynamoStorage:
+    def __init__(self, table_name: str | None = None, client: Any = None) -> None:
+        if table_name is None:
+            from gameserver.config import get_settings
+
+            table_name = get_settings().table_name
+        self.table = table_name
+        self._client = client
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            self._client = dynamodb_client()
+        return self._client
+
+    # ---------------------------------------------------------------- members
+    def get_profile(self, sub: str) -> Profile | None:
+        item = self.client.get_item(
+            TableName=self.table, Key=_key(keys.member_pk(sub), keys.PROFILE), ConsistentRead=True
+        ).get("Item")
+        return codec.decode_profile(item) if item else None
+
+    def create_profile(self, profile: Profile, grant: LedgerLine) -> bool:
+        try:
+            self.client.transact_write_items(
+                TransactItems=[
+                    _put(self.table, codec.encode_profile(profile), "attribute_not_exists(pk)"),
+                    _put(self.table, codec.encode_ledger(grant), "attribute_not_exists(pk)"),
+                ]
+            )
+        except self.client.exceptions.TransactionCanceledException:
+            return False
+        return True
+
+    # ---------------------------------------------------------------- games
+    def create_game(
+        self,
+        game: Game,
+        board: Board,
+        views: list[SideView],
+        plays: list[Play],
+        accept: Invitation | None = None,
+    ) -> None:
+        items = [
+            _put(self.table, codec.encode_game(game), "attribute_not_exists(pk)"),
+            _put(self.table, codec.encode_board(board)),
+            *(_put(self.table, codec.encode_view(v)) for v in views),
+            *(_put(self.table, codec.encode_play(p)) for p in plays),
+        ]
+        if accept is not None:
+            items.append(_put(self.table, codec.encode_invitation(accept), *_still_pending()))
+        self._transact(items)
+
+    def get_game(self, game_id: str) -> Game | None:
+        item = self.client.get_item(
+            TableName=self.table, Key=_key(keys.game_pk(game_id), keys.GAME), ConsistentRead=True
+        ).get("Item")
+        return codec.decode_game(item) if item else None
+
+    def read_view(self, game_id: str, sub: str) -> tuple[Game | None, SideView | None]:
+        game, _, view = self._read_game_items(game_id, sub, with_board=False)
+        return game, view
+
+    def read_for_turn(
+        self, game_id: str, sub: str | None = None
+    ) -> tuple[Game | None, Board | None, SideView | None]:
+        return self._read_game_items(game_id, sub, with_board=True)
+
+    def _read_game_items(
+        self, game_id: str, sub: str | None, with_board: bool
+    ) -> tuple[Game | None, Board | None, SideView | None]:
+        """One BatchGetItem; read again in the rare case it straddled a turn's transaction (epochs differ)."""
+        pk = keys.game_pk(game_id)
+        wanted = [keys.GAME] + ([keys.BOARD] if with_board else []) + ([keys.view_sk(sub)] if sub else [])
+        for _ in range(_EPOCH_RETRIES):
+            items = self._batch_get(pk, wanted)
+            game = codec.decode_game(items[keys.GAME]) if keys.GAME in items else None
+            board = codec.decode_board(items[keys.BOARD]) if keys.BOARD in items else None
+            view = codec.decode_view(items[keys.view_sk(sub)]) if sub and keys.view_sk(sub) in items else None
+            if game is None:
+                return None, None, None
+            if all(part is None or part.epoch == game.epoch for part in (board, view)):
+                return game, board, view
+        raise Conflict(f"game {game_id} kept changing while being read")
+
+    def _batch_get(self, pk: str, sort_keys: list[str]) -> dict[str, dict[str, Any]]:
+        request: dict[str, Any] = {
+            self.table: {"Keys": [_key(pk, sk) for sk in sort_keys], "ConsistentRead": True}
+        }
+        found: dict[str, dict[str, Any]] = {}
+        while request:
+            answer = self.client.batch_get_item(RequestItems=request)
+            for item in answer.get("Responses", {}).get(self.table, []):
+                found[item["sk"]["S"]] = item
+            request = answer.get("UnprocessedKeys") or {}
+        return found
+
+    def save_submission(self, game: Game, side: str, submission: Submission, opponent_must_wait: bool) -> Game:
+        opponent = next(s for s in game.players if s != side)
+        names = {"#turn": "turn", "#status": "status", "#version": "version", "#count": f"count_{side}"}
+        values: dict[str, Any] = {
+            ":turn": codec.n(game.turn),
+            ":open": codec.s("open"),
+            ":count": codec.n(game.submissions[side].count),
+            ":one": codec.n(1),
+        }
+        condition = "#turn = :turn AND #status = :open AND #count = :count"
+        if opponent_must_wait:
+            names["#opponent"] = f"count_{opponent}"
+            values[":zero"] = codec.n(0)
+            condition += " AND #opponent = :zero"
+        sets = ["#version = #version + :one"]
+        removes = []
+        for field, value in codec.submission_attributes(side, submission).items():
+            names[f"#{field}"] = field
+            if value is None:
+                removes.append(f"#{field}")
+            else:
+                values[f":{field}"] = value
+                sets.append(f"#{field} = :{field}")
+        expression = "SET " + ", ".join(sets) + (" REMOVE " + ", ".join(removes) if removes else "")
+        try:
+            answer = self.client.update_item(
+                TableName=self.table,
+                Key=_key(keys.game_pk(game.game_id), keys.GAME),
+                UpdateExpression=expression,
+                ConditionExpression=condition,
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues=values,
+                ReturnValues="ALL_NEW",
+            )
+        except self.client.exceptions.ConditionalCheckFailedException as error:
+            raise Conflict(f"turn {game.turn} of game {game.game_id} changed meanwhile") from error
+        return codec.decode_game(answer["Attributes"])
+
+    def commit_turn(
+        self,
+        before: Game,
+        after: Game,
+        board: Board,
+        views: list[SideView],
+        record: TurnRecord,
+        plays: list[Play],
+    ) -> None:
+        self._transact(
+            [
+                _put(
+                    self.table,
+                    codec.encode_game(after),
+                    "#version = :version",
+                    {"#version": "version"},
+                    {":version": codec.n(before.version)},
+                ),
+                _put(self.table, codec.encode_board(board)),
+                *(_put(self.table, codec.encode_view(v)) for v in views),
+                _put(self.table, codec.encode_turn(record), "attribute_not_exists(pk)"),
+                *(_put(self.table, codec.encode_play(p)) for p in plays),
+            ]
+        )
+
+    def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
+        prefix = keys.play_prefix(kind)
+        request: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {":pk": codec.s(keys.member_pk(sub)), ":prefix": codec.s(prefix)},
+            "ScanIndexForward": False,
+            "Limit": limit,
+        }
+        if cursor:
+            request["ExclusiveStartKey"] = _key(keys.member_pk(sub), _decode_cursor(cursor, prefix))
+        answer = self.client.query(**request)
+        last = answer.get("LastEvaluatedKey")
+        return Page(
+            items=[codec.decode_play(item) for item in answer.get("Items", [])],
+            cursor=_encode_cursor(last["sk"]["S"]) if last else None,
+        )
+
+    def turn_records(self, game_id: str) -> list[TurnRecord]:
+        records: list[TurnRecord] = []
+        request: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {
+                ":pk": codec.s(keys.game_pk(game_id)),
+                ":prefix": codec.s(keys.TURN_PREFIX),
+            },
+            "ConsistentRead": True,
+        }
+        while True:
+            answer = self.client.query(**request)
+            records.extend(codec.decode_turn(item) for item in answer.get("Items", []))
+            if "LastEvaluatedKey" not in answer:
+                return records
+            request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def due_turns(self, now: str, limit: int) -> list[tuple[str, int, str]]:
+        due: list[tuple[str, int, str]] = []
+        for shard in keys.all_due_shards():
+            answer = self.client.query(
+                TableName=self.table,
+                IndexName=DUE_INDEX,
+                KeyConditionExpression="due_shard = :shard AND due_at <= :now",
+                ExpressionAttributeValues={":shard": codec.s(shard), ":now": codec.s(now)},
+                Limit=limit,
+            )
+            for item in answer.get("Items", []):
+                game_id = item["pk"]["S"].removeprefix("GAME#")
+                due.append((game_id, int(item["turn"]["N"]), item["due_at"]["S"]))
+        due.sort(key=lambda entry: entry[2])
+        return due[:limit]
+
+    # ---------------------------------------------------------------- invitations
+    def put_invitation(self, invitation: Invitation) -> None:
+        self.client.put_item(
+            TableName=self.table,
+            Item=codec.encode_invitation(invitation),
+            ConditionExpression="attribute_not_exists(pk)",
+        )
+
+    def get_invitation(self, invitation_id: str) -> Invitation | None:
+        item = self.client.get_item(
+            TableName=self.table,
+            Key=_key(keys.invitation_pk(invitation_id), keys.INVITATION),
+            ConsistentRead=True,
+        ).get("Item")
+        return codec.decode_invitation(item) if item else None
+
+    def answer_invitation(self, invitation: Invitation) -> None:
+        condition, names, values = _still_pending()
+        try:
+            self.client.put_item(
+                TableName=self.table,
+                Item=codec.encode_invitation(invitation),
+                ConditionExpression=condition,
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues=values,
+            )
+        except self.client.exceptions.ConditionalCheckFailedException as error:
+            raise Conflict(f"invitation {invitation.invitation_id} was already answered") from error
+
+    def list_invitations(self, sub: str, received: bool, limit: int) -> list[Invitation]:
+        index, hash_name, hash_value = (
+            (GSI1, "gsi1pk", keys.invitee_gsi1pk(sub)) if received else (GSI2, "gsi2pk", keys.inviter_gsi2pk(sub))
+        )
+        answer = self.client.query(
+            TableName=self.table,
+            IndexName=index,
+            KeyConditionExpression=f"{hash_name} = :pk",
+            ExpressionAttributeValues={":pk": codec.s(hash_value)},
+            ScanIndexForward=False,
+            Limit=limit,
+        )
+        return [codec.decode_invitation(item) for item in answer.get("Items", [])]
+
+    # ---------------------------------------------------------------- helpers
+    def _transact(self, items: list[dict[str, Any]]) -> None:
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except self.client.exceptions.TransactionCanceledException as error:
+            raise Conflict(str(error)) from error
+
+
+def _key(pk: str, sk: str) -> dict[str, Any]:
+    return {"pk": codec.s(pk), "sk": codec.s(sk)}
+
+
+def _put(
+    table: str,
+    item: dict[str, Any],
+    condition: str | None = None,
+    names: dict[str, str] | None = None,
+    values: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    put: dict[str, Any] = {"TableName": table, "Item": item}
+    if condition:
+        put["ConditionExpression"] = condition
+    if names:
+        put["ExpressionAttributeNames"] = names
+    if values:
+        put["ExpressionAttributeValues"] = values
+    return {"Put": put}
+
+
+def _still_pending() -> tuple[str, dict[str, str], dict[str, Any]]:
+    return "#status = :pending", {"#status": "status"}, {":pending": codec.s("pending")}
+
+
+def _encode_cursor(sort_key: str) -> str:
+    return base64.urlsafe_b64encode(sort_key.encode()).decode().rstrip("=")
+
+
+def _decode_cursor(cursor: str, prefix: str) -> str:
+    try:
+        sort_key = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError) as error:
+        raise InvalidCursor("cursor is not one this service handed out") from error
+    if not sort_key.startswith(prefix):
+        raise InvalidCursor("cursor is not one this service handed out")
+    return sort_key

@@ -1,0 +1,123 @@
+"""The three Lambda entry points invoked as Lambda would, with the sample events in events/, against moto."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from gameserver.domain import games
+from gateway import LambdaContext
+
+EVENTS = Path(__file__).resolve().parents[2] / "events"
+
+
+def _event(name: str) -> dict:
+    return json.loads((EVENTS / name).read_text())
+
+
+def _claims(event: dict) -> dict:
+    return event["requestContext"]["authorizer"]["jwt"]["claims"]
+
+
+def test_the_api_handler_serves_the_sample_profile_call(aws, clock):
+    from gameserver.handlers.api import handler
+
+    event = _event("api_get_me.json")
+    answer = handler(event, LambdaContext())
+    body = json.loads(answer["body"])
+    # The sample token is a moderator's: "cognito:groups" arrives as "[moderators]".
+    assert answer["statusCode"] == 200 and body["sub"] == _claims(event)["sub"] and body["moderator"] is True
+
+
+def test_the_api_handler_takes_the_sample_orders(aws, clock, store):
+    from gameserver.handlers.api import handler
+    from gameserver.identity import Caller
+
+    event = _event("api_put_orders.json")
+    unknown = handler(event, LambdaContext())
+    assert unknown["statusCode"] == 404 and json.loads(unknown["body"])["error"]["field"] == "game_id"
+
+    player = Caller(sub=_claims(event)["sub"], groups=frozenset(), username="sample")
+    game = games.create_house_game(store, clock, player, house_ai="sentinel", pace="1d", side="south",
+                                   layout="star-1", seed=4)
+    event["rawPath"] = event["rawPath"].replace("3f9a1c2b7d4e5f60a1b2", game["game_id"])
+    event["requestContext"]["http"]["path"] = event["rawPath"]
+    answer = handler(event, LambdaContext())
+    body = json.loads(answer["body"])
+    assert answer["statusCode"] == 200 and body["resolved"] and body["game"]["turn"] == 2
+    stored = store.turn_records(game["game_id"])[0].submissions["south"]
+    assert (stored.device, stored.address) == (
+        event["headers"]["x-device-id"], event["requestContext"]["http"]["sourceIp"]
+    )
+
+
+def test_the_resolve_handler_is_idempotent(aws, clock, store, alice, bob):
+    from gameserver.handlers.resolve import BadResolveEvent, handler
+
+    assert handler(_event("resolve.json"), LambdaContext())["outcome"] == "missing"
+    game = games.start_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
+                            pace="1d", seed=6)
+    event = {"game_id": game.game_id, "turn": 1}
+    assert handler(event, LambdaContext())["outcome"] == "early"
+    clock.advance(86_400)
+    assert [handler(event, LambdaContext())["outcome"] for _ in range(2)] == ["resolved", "stale"]
+    with pytest.raises(BadResolveEvent):
+        handler({"game_id": game.game_id}, LambdaContext())
+
+
+def test_the_sweep_handler_resolves_what_is_due(aws, clock, store, alice):
+    from gameserver.handlers.sweep import handler
+
+    game = games.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", seed=2)
+    assert handler(_event("sweep_scheduled.json"), LambdaContext()) == {"outcomes": {}}
+    clock.advance(301)
+    assert handler(_event("sweep_scheduled.json"), LambdaContext()) == {"outcomes": {"resolved": 1}}
+    assert store.get_game(game["game_id"]).turn == 2
+
+
+@pytest.fixture
+def turn_timer(aws, monkeypatch, repo_root):
+    from gameserver import services
+    from gameserver.config import get_settings
+    from gameserver.storage.client import stepfunctions_client
+
+    definition = (repo_root / "statemachines" / "turn_timer.asl.json").read_text().replace(
+        "${ResolveFunctionArn}", "arn:aws:lambda:us-east-1:123456789012:function:resolve"
+    )
+    arn = stepfunctions_client().create_state_machine(
+        name="turn-timer", definition=definition, roleArn="arn:aws:iam::123456789012:role/timer"
+    )["stateMachineArn"]
+    monkeypatch.setenv("TURN_TIMER_ARN", arn)
+    get_settings.cache_clear()
+    services.reset()
+    return arn
+
+
+def test_each_turn_between_members_starts_one_named_timer(turn_timer, clock, store, alice, bob):
+    from gameserver.domain import timers, turns
+    from gameserver.storage.client import stepfunctions_client
+
+    client = stepfunctions_client()
+    game = games.start_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
+                            pace="1d", seed=6)
+    assert timers.turn_opened(game)  # a second start: ExecutionAlreadyExists counts as started
+    games.create_house_game(store, clock, alice, house_ai="ram", pace="1d", seed=1)  # no timer: nobody waits
+    clock.advance(86_400)
+    assert turns.resolve_turn(store, clock, game.game_id, 1) == "resolved"
+    executions = client.list_executions(stateMachineArn=turn_timer)["executions"]
+    assert sorted(e["name"] for e in executions) == [f"{game.game_id}-1", f"{game.game_id}-2"]
+    first = client.describe_execution(executionArn=next(e["executionArn"] for e in executions
+                                                        if e["name"].endswith("-1")))
+    assert json.loads(first["input"]) == {"game_id": game.game_id, "turn": 1, "due": game.deadline}
+
+
+def test_metrics_go_to_the_stages_namespace():
+    import os
+    import subprocess
+    import sys
+
+    probe = "from gameserver.handlers.observability import metrics; print(metrics.namespace)"
+    env = {**os.environ, "POWERTOOLS_METRICS_NAMESPACE": "Feinthold/prod"}
+    shown = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "Feinthold/prod"
