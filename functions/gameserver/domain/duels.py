@@ -115,10 +115,13 @@ def propose_duel(store: Any, clock: Clock, caller: Caller, *, opponent: str | No
     if opponent == caller.sub:
         raise InvalidInput("a duel needs another member", field="opponent")
     ds = duel_storage(store)
-    balance = ds.balance(caller.sub) if stake else 0
+    balances = ds.balances((caller.sub,) if opponent is None else (caller.sub, opponent))
+    if opponent is not None and opponent not in balances:
+        raise NotFound(f"no member {opponent}", field="opponent")
+    balance = balances.get(caller.sub, 0)
     now = clock.now()
     try:
-        duel = propose(new_id(), caller.sub, opponent, chosen, stake, now, balance or 0)
+        duel = propose(new_id(), caller.sub, opponent, chosen, stake, now, balance)
     except (DuelRuleError, CreditError) as error:
         raise _refused(error) from error
     _write(ds, DuelWrite(duel=duel, before_version=None, at=iso(now), lines=ledger_lines(None, duel, now)))

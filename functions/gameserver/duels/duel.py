@@ -73,7 +73,8 @@ class Duel:
 
     id: str
     proposer: str
-    opponent: str
+    opponent: str | None
+    """None while the proposal is open to anyone: the member who accepts it becomes the opponent."""
     pace: Pace
     stake: int
     proposed_at: datetime
@@ -149,8 +150,14 @@ class Duel:
         )
 
     @property
-    def members(self) -> tuple[str, str]:
-        return (self.proposer, self.opponent)
+    def open(self) -> bool:
+        """A proposal open to any member (nobody named, nobody accepted yet)."""
+        return self.opponent is None
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        """The proposer and, once named or accepted, the opponent."""
+        return (self.proposer,) if self.opponent is None else (self.proposer, self.opponent)
 
     def other(self, member: str) -> str:
         if member == self.proposer:

@@ -126,9 +126,10 @@ DuelEvent = Accept | Decline | Withdraw | Ready | ReadyRoomCloses | TurnResolved
 
 
 def propose(
-    duel_id: str, proposer: str, opponent: str, pace: Pace, stake: int, at: datetime, balance: int
+    duel_id: str, proposer: str, opponent: str | None, pace: Pace, stake: int, at: datetime, balance: int
 ) -> Duel:
-    """A new proposal; the proposer's stake (if any) goes into escrow at once."""
+    """A new proposal, to a named member or (``opponent`` None) open to anyone; the proposer's stake (if any)
+    goes into escrow at once."""
     if proposer == opponent:
         raise DuelRuleError("a member cannot propose a duel to themselves", "duel-two-members")
     check_stake(balance, stake)
@@ -165,7 +166,11 @@ def apply(duel: Duel, event: DuelEvent, balance: int | None = None) -> Duel:
     match event:
         case Accept(by=by, at=at):
             _expect(duel, DuelStatus.PROPOSED, action="accept")
-            if by != duel.opponent:
+            if duel.open:
+                if by == duel.proposer:
+                    raise DuelRuleError("a member cannot accept their own open duel", "duel-two-members")
+                duel = replace(duel, opponent=by)
+            elif by != duel.opponent:
                 raise DuelRuleError("only the member the duel was proposed to can accept it", "accept-by-opponent")
             if duel.stake and balance is None:
                 raise ValueError("accepting a duel with a stake needs the member's balance")

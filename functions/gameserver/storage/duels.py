@@ -313,13 +313,18 @@ def _encode_cursor(key: Item) -> str:
     return base64.urlsafe_b64encode(json.dumps(plain, sort_keys=True).encode()).decode().rstrip("=")
 
 
-def _decode_cursor(cursor: str, expect: dict[str, str]) -> Item:
-    """The start key of the next page; refused unless its fixed parts are those of this query."""
+TABLE_KEY = ("pk", "sk")
+GSI1_KEY = ("pk", "sk", "gsi1pk", "gsi1sk")
+
+
+def _decode_cursor(cursor: str, expect: dict[str, str], names: tuple[str, ...]) -> Item:
+    """The start key of the next page; refused unless it has exactly the key's attributes (``names``) and its
+    fixed parts are those of this query."""
     try:
         plain = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode())
     except (binascii.Error, UnicodeDecodeError, ValueError) as error:
         raise InvalidCursor("cursor is not one this service handed out") from error
-    if not isinstance(plain, dict) or any(plain.get(k) != v for k, v in expect.items()):
+    if not isinstance(plain, dict) or set(plain) != set(names) or any(plain.get(k) != v for k, v in expect.items()):
         raise InvalidCursor("cursor is not one this service handed out")
     if not all(isinstance(v, str) for v in plain.values()):
         raise InvalidCursor("cursor is not one this service handed out")
@@ -369,11 +374,11 @@ class DuelStorage:
         ).get("Item")
         return codec.decode_board(item) if item else None
 
-    def balance(self, sub: str) -> int | None:
-        item = self.client.get_item(
-            TableName=self.table, Key=_key(keys.member_pk(sub), keys.PROFILE), ConsistentRead=True
-        ).get("Item")
-        return int(item["credits"]["N"]) if item else None
+    def balances(self, subs: tuple[str, ...]) -> dict[str, int]:
+        """The balance of each member who has a profile (one BatchGetItem); members without one are left out."""
+        found = self._batch_get(_unique([_key(keys.member_pk(sub), keys.PROFILE) for sub in subs]))
+        return {sub: int(found[(keys.member_pk(sub), keys.PROFILE)]["credits"]["N"])
+                for sub in subs if (keys.member_pk(sub), keys.PROFILE) in found}
 
     def standing(self, subs: tuple[str, ...], month: str) -> tuple[dict[str, Ratings], dict[str, MonthLine | None],
                                                                     dict[str, str]]:
@@ -422,7 +427,7 @@ class DuelStorage:
             "Limit": limit,
         }
         if cursor:
-            request["ExclusiveStartKey"] = _decode_cursor(cursor, {"gsi1pk": partition})
+            request["ExclusiveStartKey"] = _decode_cursor(cursor, {"gsi1pk": partition}, GSI1_KEY)
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return [decode_duel(item) for item in answer.get("Items", [])], _encode_cursor(last) if last else None
@@ -451,7 +456,7 @@ class DuelStorage:
             "Limit": limit,
         }
         if cursor:
-            start = _decode_cursor(cursor, {"pk": pk})
+            start = _decode_cursor(cursor, {"pk": pk}, TABLE_KEY)
             if not start.get("sk", {}).get("S", "").startswith(prefix):
                 raise InvalidCursor("cursor is not one this service handed out")
             request["ExclusiveStartKey"] = start
@@ -478,7 +483,7 @@ class DuelStorage:
         }
         before = 0
         if cursor:
-            start = _decode_cursor(cursor, {"gsi1pk": board_pk(month)})
+            start = _decode_cursor(cursor, {"gsi1pk": board_pk(month)}, (*GSI1_KEY, "before"))
             count = start.pop("before", {}).get("S", "")
             if not count.isdigit():
                 raise InvalidCursor("cursor is not one this service handed out")

@@ -1,0 +1,198 @@
+"""A property of the stored duels (moto in-process): random sequences of proposals, withdrawals, declines,
+accepts, readies, submissions, clock moves with sweeps, duplicate and late timer deliveries and abandons, with
+a failure injected before the Nth DynamoDB request (a botocore hook raising: the request is never sent).
+
+After every step the credits invariant holds (balances + escrows = grants; every balance and escrow equals
+its ledger lines). At the end, once the clock has run far enough for every deadline and every pending
+proposal has been withdrawn: no duel paid twice, every accepted duel ended in exactly one of won, drawn,
+cancelled, its escrow is empty, and its game (if it started) is over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from duel_world import START, credit_problems, join, scan, send
+from gameserver.domain import duels, turns
+from gameserver.domain.errors import DomainError
+from gameserver.identity import Caller
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+MEMBERS = [Caller(sub=f"m{n}", groups=frozenset(), username=f"m{n}") for n in range(3)]
+
+
+class InjectedFault(Exception):
+    """The failure the test injects between two storage calls."""
+
+
+ACTIONS = {
+    "propose": 14, "accept": 18, "ready": 14, "turn": 26, "submit": 3, "advance": 10, "timer": 7, "abandon": 3,
+    "withdraw": 3, "decline": 2,
+}
+"""How often each step comes: weighted so that proposals get accepted and games get played, not only refused."""
+
+
+def plan_of(rng: random.Random, size: int) -> list[tuple]:
+    """A random sequence of steps (drawn from a seed hypothesis picks, so an example is replayable)."""
+    plan: list[tuple] = []
+    for kind in rng.choices(list(ACTIONS), weights=list(ACTIONS.values()), k=size):
+        if kind == "propose":
+            a = rng.randrange(3)
+            plan.append((kind, a, rng.choice([None, (a + 1) % 3, (a + 2) % 3]), rng.choice(["blitz", "1d"]),
+                         rng.choice([0, 10, 60])))
+        elif kind == "advance":
+            plan.append((kind, rng.choice([5, 61, 1800, 86_401])))
+        elif kind == "timer":
+            plan.append((kind, rng.randrange(3), rng.choice(["turn", "late-turn", "ready-room"])))
+        else:
+            plan.append((kind, rng.randrange(3), rng.random() < 0.1))
+    return plan
+
+
+def actor(store, duel_id: str, action: str, other: bool) -> Caller:
+    """Who does ``action``: mostly the member the rules expect (so games get played), sometimes the other one
+    (``other``), whom the rules must refuse or treat as the other side."""
+    from gameserver.storage.duels import DuelStorage
+
+    stored = DuelStorage(store.client, store.table).read(duel_id)[0]
+    assert stored is not None
+    duel = stored.duel
+    if action == "accept":
+        candidates = [m for m in MEMBERS if m.sub != duel.proposer and duel.opponent in (None, m.sub)]
+    elif action == "withdraw":
+        candidates = [m for m in MEMBERS if m.sub == duel.proposer]
+    elif action == "decline":
+        candidates = [m for m in MEMBERS if m.sub == duel.opponent]
+    else:
+        candidates = [m for m in MEMBERS if m.sub in duel.members]
+    if other or not candidates:
+        candidates = [m for m in MEMBERS if m not in candidates] or MEMBERS
+    return candidates[(len(duel.id) + int(duel.id[-1], 16)) % len(candidates)]
+
+
+def run_step(store, clock, step: tuple, made: list[str]) -> None:
+    kind = step[0]
+    if kind == "propose":
+        _, a, b, pace, stake = step
+        opponent = None if b is None or b == a else MEMBERS[b].sub
+        made.append(duels.propose_duel(store, clock, MEMBERS[a], opponent=opponent, pace=pace, stake=stake)["duel_id"])
+    elif kind == "advance":
+        clock.advance(step[1])
+        turns.sweep(store, clock)
+        duels.sweep(store, clock)
+    elif kind == "timer" and made:
+        duel_id = made[-1 - step[1] % len(made)]
+        if step[2] == "ready-room":
+            duels.close_ready_room(store, clock, duel_id)
+        else:
+            game = store.get_game(duel_id)
+            if game is not None:
+                turns.resolve_turn(store, clock, duel_id, game.turn - (1 if step[2] == "late-turn" else 0))
+    elif kind == "turn" and made:
+        duel_id = made[-1 - step[1] % len(made)]
+        game = store.get_game(duel_id)
+        if game is not None and game.status == "open":
+            clock.advance(5)
+            for sub in game.players.values():
+                send(store, clock, next(m for m in MEMBERS if m.sub == sub), duel_id, game.turn)
+    elif made:
+        duel_id = made[-1 - step[1] % len(made)]
+        caller = actor(store, duel_id, kind, other=step[2])
+        if kind == "submit":
+            game = store.get_game(duel_id)
+            if game is not None:
+                send(store, clock, caller, duel_id, game.turn)
+        else:
+            action = {"accept": duels.accept_duel, "decline": duels.decline_duel, "withdraw": duels.withdraw_duel,
+                      "ready": duels.ready, "abandon": duels.abandon}[kind]
+            action(store, clock, caller, duel_id)
+
+
+def drain(store, clock) -> None:
+    """Withdraw what nobody answered, then let every deadline pass: the sweeps end every game."""
+    for item in scan(store, "duel"):
+        if item["status"]["S"] == "proposed":
+            duel = json.loads(item["duel"]["S"])
+            duels.withdraw_duel(store, clock, Caller(duel["proposer"], frozenset(), duel["proposer"]), duel["id"])
+    for _ in range(10):
+        if not any(i["status"]["S"] in ("ready-room", "playing") for i in scan(store, "duel", attributes=("status",))):
+            return
+        clock.advance(3 * 86_400 + 1)
+        turns.sweep(store, clock)
+        duels.sweep(store, clock)
+
+
+@pytest.mark.usefixtures("aws_environment")
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), size=st.integers(8, 16), fail_at=st.integers(1, 80))
+def test_credits_hold_and_every_duel_ends_once_whatever_fails(seed: int, size: int, fail_at: int) -> None:
+    plan = plan_of(random.Random(seed), size)
+    from gameserver import services
+    from gameserver.clock import ManualClock, set_clock
+    from gameserver.config import get_settings
+    from gameserver.domain.profiles import forget_known_profiles
+    from gameserver.storage.tables import create_tables
+    from moto import mock_aws
+
+    get_settings.cache_clear()
+    services.reset()
+    forget_known_profiles()
+    clock = ManualClock(START)
+    previous = set_clock(clock)  # the spine's hook reads the process's clock
+    try:
+        with mock_aws():
+            create_tables()
+            store = services.storage()
+            join(store, clock, *MEMBERS)
+            calls = Counter()
+
+            def fault(**_: Any) -> None:
+                calls["n"] += 1
+                if calls["n"] == fail_at:
+                    raise InjectedFault(f"storage call {fail_at} failed")
+
+            store.client.meta.events.register("before-call.dynamodb", fault)
+            made: list[str] = []
+            for step in plan:
+                with contextlib.suppress(DomainError, InjectedFault):
+                    run_step(store, clock, step, made)
+                store.client.meta.events.unregister("before-call.dynamodb", fault)
+                assert credit_problems(store, [m.sub for m in MEMBERS], made) == [], f"after {step}"
+                store.client.meta.events.register("before-call.dynamodb", fault)
+            store.client.meta.events.unregister("before-call.dynamodb", fault)
+
+            drain(store, clock)
+            assert credit_problems(store) == []
+            items = scan(store, "ledger", "game", "duel")
+            lines_of: dict[str, list[tuple[str, int, str]]] = {}
+            for item in items:
+                if item.get("type", {}).get("S") == "ledger" and item["ref"]["S"]:
+                    lines_of.setdefault(item["ref"]["S"], []).append(
+                        (item["sub"]["S"], int(item["amount"]["N"]), item["kind"]["S"]))
+            games = {item["pk"]["S"][5:]: item["status"]["S"] for item in items if item.get("type", {}).get("S") == "game"}
+            for item in items:
+                if item.get("type", {}).get("S") != "duel":
+                    continue
+                duel, status = json.loads(item["duel"]["S"]), item["status"]["S"]
+                lines = lines_of.get(duel["id"], [])
+                assert int(item["escrow"]["N"]) == 0 and sum(amount for _, amount, _ in lines) == 0
+                assert sum(1 for *_, kind in lines if kind == "payout") <= 1, "a duel pays once"
+                assert Counter(kind for *_, kind in lines)["escrow"] <= 2
+                event(f"duel {status}" + (" (started)" if duel["started_at"] else ""))
+                if duel["accepted_at"] is not None:
+                    assert status in ("won", "drawn", "cancelled"), duel
+                else:
+                    assert status in ("declined", "withdrawn", "cancelled"), duel
+                if status == "won" and duel["stake"] and not duel["too_fast"]:
+                    assert (duel["winner"], 2 * duel["stake"], "payout") in lines
+                if duel["started_at"] is not None:
+                    assert games.get(duel["id"]) == "over", duel
+    finally:
+        set_clock(previous)
+        services.reset()
