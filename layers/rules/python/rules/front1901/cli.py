@@ -1,0 +1,154 @@
+"""The JSON-lines adjudication interface: ``python -m rules.front1901 adjudicate``.
+
+Reads one JSON object per line (phase, units, centers, orders, and in a retreat phase dislodged and
+contested) and writes one JSON object per line, in the same order.  A line that cannot be adjudicated
+(invalid JSON, invalid phase, unknown power, a unit where it cannot stand) gets ``{"error": ...}``; the next
+line is read as usual.  Beside the keys the interface fixes, the answer carries ``reasons`` (a sentence per
+unit) and, for movement phases, ``battles`` (the attack, hold, defend and prevent strengths per province).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
+
+from .board import COASTAL, INLAND, Province
+from .game import play
+from .legality import retreat_options
+from .notation import OrderSyntaxError, parse_location
+from .position import (
+    Dislodgement,
+    Phase,
+    Position,
+    PositionError,
+    Step,
+    centres_to_json,
+    parse_power,
+    parse_unit,
+    units_from_json,
+    units_to_json,
+)
+
+
+class LineError(ValueError):
+    """A line the interface answers with ``{"error": ...}``."""
+
+
+def _mapping(data: Any, key: str) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise LineError(f"{key!r} must be an object")
+    return value
+
+
+def _province(text: Any) -> Province:
+    if not isinstance(text, str):
+        raise LineError(f"invalid province {text!r}")
+    try:
+        location = parse_location(text)
+    except OrderSyntaxError as error:
+        raise LineError(error.reason) from None
+    return location[:3]
+
+
+def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
+    """The position and the orders of one input line; raises LineError or PositionError."""
+    if not isinstance(data, dict):
+        raise LineError("a line must be a JSON object")
+    phase = Phase.parse(data.get("phase", ""))
+    units = units_from_json(_mapping(data, "units"))
+    if phase.step is Step.ADJUSTMENT and "centers" not in data:
+        raise LineError("an adjustment phase needs 'centers'")
+    centres: dict[Province, str] = {}
+    for power_name, provinces in _mapping(data, "centers").items():
+        power = parse_power(power_name)
+        for text in provinces:
+            province = _province(text)
+            if province not in INLAND | COASTAL:
+                raise LineError(f"{province} is not a land province")
+            centres[province] = power
+    orders: dict[str, list[str]] = {}
+    for power_name, texts in _mapping(data, "orders").items():
+        if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+            raise LineError(f"orders of {power_name} must be a list of strings")
+        orders.setdefault(parse_power(power_name), []).extend(texts)
+    dislodged: dict[Province, Dislodgement] = {}
+    contested = frozenset(_province(p) for p in data.get("contested", []) or [])
+    if phase.step is Step.RETREAT:
+        for power_name, entries in _mapping(data, "dislodged").items():
+            power = parse_power(power_name)
+            if not isinstance(entries, dict):
+                raise LineError("'dislodged' maps each power to {unit: {\"from\": province or null}}")
+            for text, info in entries.items():
+                unit = parse_unit(power, text)
+                came_from = info.get("from") if isinstance(info, dict) else None
+                origin = None if came_from is None else _province(came_from)
+                retreats = retreat_options(unit, origin, units, contested)
+                dislodged[unit.province] = Dislodgement(unit, origin, retreats)
+    return Position(phase, units, centres, dislodged, contested), orders
+
+
+def answer(data: Any) -> dict[str, Any]:
+    """The output object for one parsed input line."""
+    position, orders = position_from_json(data)
+    played = play(position, orders)
+    after = played.position
+    units = position.units
+    dislodged: dict[str, dict[str, Any]] = {}
+    for d in after.dislodged.values() if position.phase.step is Step.MOVEMENT else ():
+        dislodged.setdefault(d.unit.power, {})[str(d.unit)] = {"from": d.attacker_from, "retreats": list(d.retreats)}
+    return {
+        "units": units_to_json(after.units),
+        "dislodged": {p: dislodged[p] for p in sorted(dislodged)},
+        "contested": sorted(after.contested) if position.phase.step is Step.MOVEMENT else [],
+        "centers": centres_to_json(after.centres),
+        "next_phase": str(after.phase),
+        "results": dict(sorted(played.results.items())),
+        "void_orders": [{"power": v.power, "order": v.order, "reason": v.reason} for v in played.void_orders],
+        "reasons": dict(sorted(played.reasons.items())),
+        "battles": {
+            p: {
+                "attacks": {str(units[q]): s for q, s in b.attacks.items()},
+                "prevents": {str(units[q]): s for q, s in b.prevents.items()},
+                "hold": b.hold,
+                "defend": b.defend,
+                "head_to_head": str(units[b.head_to_head]) if b.head_to_head else None,
+                "winner": str(units[b.winner]) if b.winner else None,
+            }
+            for p, b in sorted(played.battles.items())
+        },
+    }
+
+
+def answer_line(line: str) -> dict[str, Any]:
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        return {"error": f"invalid JSON: {error.msg} at column {error.colno}"}
+    try:
+        return answer(data)
+    except (LineError, PositionError) as error:
+        return {"error": str(error)}
+
+
+def adjudicate_lines(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    for line in lines:
+        if line.strip():
+            yield answer_line(line)
+
+
+def run(stdin: TextIO, stdout: TextIO) -> int:
+    for result in adjudicate_lines(stdin):
+        stdout.write(json.dumps(result) + "\n")
+        stdout.flush()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["adjudicate"]:
+        print("usage: python -m rules.front1901 adjudicate < lines.jsonl", file=sys.stderr)
+        return 2
+    return run(sys.stdin, sys.stdout)

@@ -1,0 +1,427 @@
+"""A spring or fall movement phase: orders in, the board after the moves and every order's result out.
+
+"Everyone writes orders in secret, then all orders are revealed and carried out at the same time."
+Orders are checked (an illegal one becomes a hold, reported void), convoy intent is settled, the decisions
+are resolved by :class:`~rules.front1901.resolver.Resolver`, and the dislodged units get their retreat options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from .board import ARMY, ARMY_MOVES, SEA_NEIGHBOURS, Power, Province
+from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order, retreat_options
+from .notation import OrderSyntaxError, parse_order, unit_ref
+from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef, Waive
+from .position import Dislodgement, Position, Unit, unit_at
+from .resolver import CONVOY, MOVE, SUPPORT, Resolver
+
+
+@dataclass(frozen=True, slots=True)
+class VoidOrder:
+    """An order that names no unit of the ordering power (or cannot be read), or a waived build."""
+
+    power: Power
+    order: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Battle:
+    """The strengths in one province: each attack and prevent by attacker province, the hold strength of
+    the unit there, and, when it is moving into the province of one of the attackers (a head-to-head
+    battle), its defend strength against that attacker."""
+
+    province: Province
+    attacks: dict[Province, int]
+    prevents: dict[Province, int]
+    hold: int
+    defend: int | None
+    head_to_head: Province | None
+    winner: Province | None
+
+    def resistance(self, attacker: Province) -> int:
+        """What an attack from ``attacker`` had to beat in the province itself (before any prevent)."""
+        return self.defend if attacker == self.head_to_head and self.defend is not None else self.hold
+
+
+class MovementOutcome:
+    """What a movement phase did.  ``results`` (and ``reasons``, ``orders``) are keyed by the province each
+    unit stood in.  ``battles`` and ``reasons`` are worked out the first time they are read."""
+
+    __slots__ = (
+        "units", "dislodged", "contested", "results", "void_orders", "convoyed", "_why", "_battles", "_reasons",
+        "_orders",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        units: dict[Province, Unit],
+        dislodged: dict[Province, Dislodgement],
+        contested: frozenset[Province],
+        results: dict[Province, str],
+        void_orders: list[VoidOrder],
+        convoyed: frozenset[Province],
+        why: _Explainer,
+    ) -> None:
+        self.units = units
+        self.dislodged = dislodged
+        self.contested = contested
+        self.results = results
+        self.void_orders = void_orders
+        self.convoyed = convoyed
+        """The provinces of the armies whose move went by convoy."""
+        self._why = why
+        self._battles: dict[Province, Battle] | None = None
+        self._reasons: dict[Province, str] | None = None
+        self._orders: dict[Province, Order] | None = None
+
+    @property
+    def orders(self) -> dict[Province, Order]:
+        """The order each unit carried out, in canonical form: a void order or no order is a hold."""
+        if self._orders is None:
+            given = self._why.given
+            self._orders = {
+                p: given.get(p) or Hold(unit_ref(u.kind, u.location)) for p, u in self._why.units.items()
+            }
+        return self._orders
+
+    @property
+    def battles(self) -> dict[Province, Battle]:
+        """The strengths in every province some unit tried to enter."""
+        if self._battles is None:
+            self._battles = _battles(self._why.resolver, self._why.units)
+        return self._battles
+
+    @property
+    def reasons(self) -> dict[Province, str]:
+        """A sentence per unit saying why its order had its result."""
+        if self._reasons is None:
+            why, battles = self._why, self.battles
+            self._reasons = {
+                p: _reason(p, w, why.illegal, why.unmatched, why.resolver, why.dislodged_by, battles)
+                for p, w in self.results.items()
+            }
+        return self._reasons
+
+
+@dataclass(slots=True)
+class _Explainer:
+    """What the explanations are worked out from (kept by the outcome, never changed)."""
+
+    units: Mapping[Province, Unit]
+    given: Mapping[Province, Order]
+    resolver: Resolver
+    illegal: Mapping[Province, str]
+    unmatched: Mapping[Province, Order]
+    dislodged_by: Mapping[Province, Province]
+
+
+def read_orders(
+    position: Position, orders: Mapping[Power, Sequence[Order | str]], void: list[VoidOrder]
+) -> list[tuple[Power, Order, Order | str]]:
+    """Parse each order; return (power, order, the order as given) in input order.  Orders that cannot be
+    read go to ``void``."""
+    read: list[tuple[Power, Order, Order | str]] = []
+    for power, items in orders.items():
+        for item in items:
+            if isinstance(item, str):
+                try:
+                    read.append((power, parse_order(item), item))
+                except OrderSyntaxError as error:
+                    void.append(VoidOrder(power, item, error.reason))
+            else:
+                read.append((power, item, item))
+    return read
+
+
+def adjudicate_movement(position: Position, orders: Mapping[Power, Sequence[Order | str]]) -> MovementOutcome:
+    """Adjudicate a movement phase.  ``orders`` maps each power to its orders, as text or Order objects;
+    units with no order hold."""
+    units = position.units
+    void: list[VoidOrder] = []
+    geometry = ConvoyGeometry.of(units)
+    given: dict[Province, Order] = {}
+    illegal: dict[Province, str] = {}
+    for power, items in orders.items():
+        for item in items:
+            if isinstance(item, str):
+                try:
+                    order = parse_order(item)
+                except OrderSyntaxError as error:
+                    void.append(VoidOrder(power, item, error.reason))
+                    continue
+            else:
+                order = item
+            if isinstance(order, Waive):
+                void.append(VoidOrder(power, str(item), "not an order for a movement phase"))
+                continue
+            ref = order.unit
+            unit = units.get(ref.province)
+            if unit is None or unit.power != power or (ref.kind is not None and ref.kind is not unit.kind):
+                void.append(VoidOrder(power, str(item), _not_yours(ref, unit, power)))
+                continue
+            # "Two orders for one unit: the last one counts."
+            province = ref.province
+            try:
+                given[province] = check_unit_order(position, unit, order, geometry)
+                if illegal:
+                    illegal.pop(province, None)
+            except IllegalOrderError as error:
+                given.pop(province, None)
+                illegal[province] = error.rule
+    return _resolve(position, given, illegal, void)
+
+
+def _not_yours(ref: UnitRef | None, unit: Unit | None, power: Power) -> str:
+    if ref is None:
+        return "not an order for a movement phase"
+    if unit is None or (ref.kind is not None and ref.kind is not unit.kind):
+        return f"no {'unit' if ref.kind is None else ('army' if ref.kind is ARMY else 'fleet')} in {ref.province}"
+    return f"the unit in {ref.province} belongs to {unit.power}"
+
+
+def _convoy_intent(
+    units: Mapping[Province, Unit], moves: Mapping[Province, Move], convoys: Mapping[Province, Convoy]
+) -> set[Province]:
+    """Which army moves go by convoy (spec: "Convoy intent"; DATC 6.G.6 to 6.G.8).
+
+    A move to a province that is not next door goes by convoy.  A move next door goes by convoy when the
+    order says ``VIA`` and the convoys ordered for it form a chain from coast to coast, or when a fleet of
+    the army's own power has a legal convoy order for it; otherwise it goes by land."""
+    convoyers: dict[tuple[Province, Province], set[Province]] = {}
+    for p, convoy in convoys.items():
+        convoyers.setdefault((convoy.army.province, convoy.to), set()).add(p)
+    convoyed = set()
+    for p, move in moves.items():
+        if units[p].kind is ARMY:
+            if move.to not in ARMY_MOVES[p]:
+                convoyed.add(p)
+                continue
+            fleets = convoyers.get((p, move.to))
+            if not fleets:
+                continue
+            power = units[p].power
+            if (move.via and _chain(p, move.to, fleets)) or any(units[f].power == power for f in fleets):
+                convoyed.add(p)
+    return convoyed
+
+
+def _chain(start: Province, end: Province, fleets: set[Province]) -> bool:
+    """Whether these fleets at sea join the two coasts."""
+    goal = SEA_NEIGHBOURS[end]
+    frontier = [s for s in SEA_NEIGHBOURS[start] if s in fleets]
+    seen = set(frontier)
+    while frontier:
+        sea = frontier.pop()
+        if sea in goal:
+            return True
+        for nxt in SEA_NEIGHBOURS[sea]:
+            if nxt in fleets and nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return False
+
+
+def _resolve(
+    position: Position,
+    given: dict[Province, Order],
+    illegal: dict[Province, str],
+    void: list[VoidOrder],
+) -> MovementOutcome:
+    units = position.units
+    resolver = Resolver({p: u.power for p, u in units.items()})
+    kind, dest, aim = resolver.kind, resolver.dest, resolver.aim
+    moves_into, supports, hold_supports = resolver.moves_into, resolver.supports, resolver.hold_supports
+    moves: dict[Province, Move] = {}
+    others: list[tuple[Province, Order]] = []
+    convoy_orders: dict[Province, Convoy] = {}
+    for p, order in given.items():
+        cls = type(order)
+        if cls is Move:
+            moves[p] = order  # type: ignore[assignment]
+            kind[p] = MOVE
+            d = order.to[:3]  # type: ignore[union-attr]
+            dest[p] = d
+            if d in moves_into:
+                moves_into[d].append(p)
+            else:
+                moves_into[d] = [p]
+        elif cls is not Hold:
+            others.append((p, order))
+            if cls is Convoy:
+                convoy_orders[p] = order  # type: ignore[assignment]
+    if convoy_orders:
+        convoyed = _convoy_intent(units, moves, convoy_orders)
+    else:
+        # No convoy ordered: only the moves that cannot go by land try to go by sea (and will fail).
+        convoyed = {
+            p for p, order in moves.items() if units[p].kind is ARMY and order.to not in ARMY_MOVES[p]
+        }
+    resolver.convoyed = convoyed
+    # Supports and convoys that match nothing are void; the reason is written only if someone asks.
+    unmatched: dict[Province, Order] = {}
+    result = resolver.result
+    for p, order in others:
+        if isinstance(order, SupportMove):
+            q = order.supported.province
+            move = moves.get(q)
+            to = order.to
+            if move is None or dest[q] != to[:3] or (to != dest[q] and to != move.to):
+                unmatched[p] = order
+                continue
+            kind[p] = SUPPORT
+            aim[p] = dest[q]
+            supports.setdefault(q, []).append(p)
+        elif isinstance(order, SupportHold):
+            q = order.supported.province
+            if q in moves:
+                unmatched[p] = order
+                continue
+            kind[p] = SUPPORT
+            aim[p] = q
+            hold_supports.setdefault(q, []).append(p)
+        elif isinstance(order, Convoy):
+            q = order.army.province
+            if dest.get(q) != order.to or q not in convoyed:
+                unmatched[p] = order
+                continue
+            kind[p] = CONVOY
+            aim[p] = q
+            resolver.convoys.setdefault(q, set()).add(p)
+        if p not in moves_into:
+            result[p] = True  # a support or convoy nobody moves against is given: settled before the search
+    resolve = resolver.resolve
+    for p in moves:
+        resolve(p)
+    return _outcome(position, given, illegal, unmatched, void, resolver)
+
+
+def _outcome(
+    position: Position,
+    given: dict[Province, Order],
+    illegal: dict[Province, str],
+    unmatched: dict[Province, Order],
+    void: list[VoidOrder],
+    r: Resolver,
+) -> MovementOutcome:
+    units = position.units
+    kind, dest, result, convoyed = r.kind, r.dest, r.result, r.convoyed
+    moved_in = {dest[p]: p for p in dest if result[p]}
+    after: dict[Province, Unit] = {}
+    dislodged_by: dict[Province, Province] = {}
+    results: dict[Province, str] = {}
+    for p, unit in units.items():
+        k = kind[p]
+        if k == MOVE and result[p]:
+            after[dest[p]] = unit_at(unit.power, unit.kind, given[p].to)  # type: ignore[union-attr]
+            results[p] = "moves"
+            continue
+        attacker = moved_in.get(p)
+        if attacker is not None:
+            dislodged_by[p] = attacker
+            results[p] = "dislodged"
+            continue
+        after[p] = unit
+        # The failure word, else the success word.
+        if k == MOVE:
+            if p in convoyed and not r.path(p):
+                results[p] = "disrupted" if r.convoys.get(p, set()) & r.paradox else "no-convoy"
+            else:
+                results[p] = "bounced"
+        elif k == SUPPORT:
+            results[p] = "supports" if r.resolve(p) else "cut"
+        elif k == CONVOY:
+            results[p] = "disrupted" if p in r.paradox else "convoys"
+        else:
+            results[p] = "void" if p in illegal or p in unmatched else "holds"
+    contested = frozenset(
+        d
+        for d, movers in r.moves_into.items()
+        if len(movers) > 1
+        and d not in moved_in
+        and d not in after
+        and sum(1 for q in movers if q not in convoyed or r.path(q)) >= 2
+    )
+    dislodged: dict[Province, Dislodgement] = {}
+    for p, attacker in dislodged_by.items():
+        unit = units[p]
+        came_from = None if attacker in convoyed else attacker
+        dislodged[p] = Dislodgement(unit, came_from, retreat_options(unit, came_from, after, contested))
+    why = _Explainer(units, given, r, illegal, unmatched, dislodged_by)
+    return MovementOutcome(after, dislodged, contested, results, void, frozenset(convoyed), why)
+
+
+def _reason(
+    p: Province,
+    word: str,
+    illegal: Mapping[Province, str],
+    unmatched: Mapping[Province, Order],
+    r: Resolver,
+    dislodged_by: Mapping[Province, Province],
+    battles: Mapping[Province, Battle],
+) -> str:
+    """Why the order had its result, in a sentence a client can show."""
+    if word == "dislodged":
+        attacker = dislodged_by[p]
+        battle = battles[p]
+        how = " by convoy" if attacker in r.convoyed else ""
+        return (
+            f"dislodged by the unit from {attacker}{how}: "
+            f"attack {battle.attacks[attacker]} against {battle.resistance(attacker)}"
+        )
+    if word == "void":
+        return illegal.get(p) or _unmatched(unmatched[p], r)
+    if word in ("moves", "bounced"):
+        d = r.dest[p]
+        battle = battles[d]
+        attack = battle.attacks[p]
+        if battle.head_to_head == p:
+            against = [f"defend {battle.defend}"]
+        else:
+            against = [f"hold {battle.hold}"] if d in r.kind else []
+        against += [f"prevent {s} from {q}" for q, s in battle.prevents.items() if q != p]
+        verb = "moves to" if word == "moves" else "bounced from"
+        return f"{verb} {d}: attack {attack} against " + (", ".join(against) or "nothing")
+    if word == "no-convoy":
+        return f"no chain of convoying fleets carried it to {r.dest[p]}"
+    if word == "disrupted":
+        return "the convoy was broken by a paradox (Szykman rule)"
+    if word == "cut":
+        cutters = [q for q in r.moves_into.get(p, ()) if r.power[q] != r.power[p]]
+        return f"support cut by the attack from {', '.join(sorted(cutters))}"
+    if word == "supports":
+        aim = r.aim[p]
+        if p in r.hold_supports.get(aim, ()):
+            return f"support given to the unit holding in {aim}"
+        return f"support given to the move into {aim}"
+    if word == "convoys":
+        return f"convoys the army in {r.aim[p]}"
+    return "holds"
+
+
+def _unmatched(order: Order, r: Resolver) -> str:
+    """Why a support or convoy matched nothing."""
+    if isinstance(order, SupportHold):
+        return f"{order.supported} was ordered to move, not to hold"
+    if isinstance(order, SupportMove):
+        return f"{order.supported} was not ordered to {order.to}"
+    if isinstance(order, Convoy):
+        if r.dest.get(order.army.province) == order.to:
+            return f"{order.army} moves by land"
+        return f"{order.army} was not ordered to {order.to}"
+    return "matches no order"
+
+
+def _battles(r: Resolver, units: Mapping[Province, Unit]) -> dict[Province, Battle]:
+    battles = {}
+    for d, movers in r.moves_into.items():
+        attacks = {q: r.attack_strength(q) for q in movers}
+        prevents = {q: r.prevent_strength(q) for q in movers}
+        opponent = next((q for q in movers if r.head_to_head(q)), None)
+        defend = r.defend_strength(d) if opponent is not None else None
+        hold = r.hold_strength(d) if d in units else 0
+        winner = next((q for q in movers if r.result[q]), None)
+        battles[d] = Battle(d, attacks, prevents, hold, defend, opponent, winner)
+    return battles
