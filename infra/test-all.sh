@@ -11,3 +11,17 @@ echo "== lint"
 
 echo "== pytest"
 $PY -m pytest -n 2 -q
+
+echo "== engine case runners (the command lines the issues name)"
+$PY -m rules.feinthold.cases tests/cases/feinthold/*.json
+$PY -m rules.feint.cases tests/cases/feint/*.json
+$PY -m rules.front1901.datc "$SHARED_DIR"/datc/datc_v2.4_06.txt "$SHARED_DIR"/datc/real.txt "$SHARED_DIR"/datc/dipai.txt
+
+echo "== feint soak (500 bot-only games per seat count; --strict fails on any error or unfinished game)"
+$PY -m rules.feint soak --games 500 --seats 2 --seed 1 --strict
+$PY -m rules.feint soak --games 500 --seats 3 --seed 1 --strict
+$PY -m rules.feint soak --games 500 --seats 4 --seed 1 --strict
+$PY -m rules.feint soak --games 500 --seats 6 --seed 1 --strict
+
+echo "== cloud definition (cfn-lint, sam validate/build, built artifacts, ASL)"
+bash infra/check-cloud.sh

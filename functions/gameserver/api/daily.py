@@ -8,7 +8,7 @@ from datetime import date
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from gameserver.api.app import _ERRORS, IdempotencyKey, Known, Me, _answer
 from gameserver.api.models import GameOut
@@ -129,3 +129,19 @@ async def board(caller: Known, day: Annotated[date | None, Query(description="YY
 async def month(month: Month, caller: Known, cursor: Cursor = None, limit: Limit = 50) -> Any:
     """The month's table: points (a ranked win 3, a draw 1), then wins; each member's ranked days."""
     return _daily().month_table(storage(), month, cursor, limit)
+
+
+class Removal(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    why: str = Field(min_length=1, max_length=500, description="written to the audit log with who and when")
+
+
+@router.post("/v1/feinthold/daily/{day}/results/{member}/remove", response_model=EntryOut, responses=_ERRORS,
+             tags=["daily front"])
+async def remove(day: Annotated[date, Path(description="YYYY-MM-DD")],
+                 member: Annotated[str, Path(min_length=1, max_length=128, description="the member's subject")],
+                 body: Removal, request: Request, caller: Known, key: IdempotencyKey = None) -> Any:
+    """Moderators: remove a member's Front of a day from the board (its month points go too); audited."""
+    return _answer(key, request, caller, body.model_dump(mode="json"),
+                   lambda: _daily().remove_result(storage(), get_clock(), caller, day, member, body.why))
+

@@ -32,7 +32,7 @@ from gameserver.daily import (
     sort_key,
 )
 from gameserver.daily.result import PlayedTurn, day_result, front_game, outcome_of
-from gameserver.domain.errors import Conflict, DomainError, NotFound
+from gameserver.domain.errors import Conflict, DomainError, Forbidden, InvalidInput, NotFound
 from gameserver.domain.ids import new_id
 from gameserver.identity import Caller
 from gameserver.storage import port
@@ -276,6 +276,47 @@ def save_result(store: Any, day: date, game_id: str, result: DayResult, reason: 
             continue
         return "recorded"
     raise port.Conflict(f"the result of Front game {game_id} kept meeting other writes")
+
+
+# ------------------------------------------------------------------ moderation
+MAX_WHY = 500
+
+
+def remove_result(store: Any, clock: Clock, moderator: Caller, day: date, member: str, why: str) -> dict[str, Any]:
+    """A moderator removes a member's Front of ``day`` from the board ("a removal by the moderators"): off the
+    day's board, its points out of the month, and a line in the audit log, in one transaction. The member still
+    sees their result, marked ``removed-by-moderators``."""
+    from gameserver.storage.audit import AuditLine
+
+    if not moderator.is_moderator:
+        raise Forbidden("only moderators remove a Front from the board", code="not_a_moderator")
+    why = why.strip()
+    if not 0 < len(why) <= MAX_WHY:
+        raise InvalidInput(f"say why, in 1 to {MAX_WHY} characters", field="why")
+    ds = daily_storage(store)
+    for _ in range(_ATTEMPTS):
+        entry = ds.read_day(day, member, front=False).entry
+        if entry is None:
+            raise NotFound(f"{member} has no Front on {day.isoformat()}", field="member")
+        if not entry.ranked or entry.outcome is None:
+            raise Conflict(f"{member}'s Front of {day.isoformat()} is not on the board"
+                           + (f" ({entry.not_ranked})" if entry.not_ranked else ""), code="not_on_the_board")
+        line = ds.month_line(member, day.isoformat()[:7])
+        if line is None:
+            raise port.Conflict(f"{member}'s ranked Front of {day} has no month line")
+        outcome = Outcome(entry.outcome)
+        month = replace(line, points=line.points - POINTS[outcome],
+                        wins=line.wins - (outcome is Outcome.WIN), ranked_days=line.ranked_days - 1)
+        removed = replace(entry, board_key=None, not_ranked=str(NotRanked.REMOVED))
+        at = iso(clock.now())
+        audit = AuditLine(moderator=moderator.sub, at=at, action="remove-daily-front", member=member,
+                          target=day.isoformat(), why=why, audit_id=new_id())
+        try:
+            ds.remove(removed, month, audit)
+        except port.Conflict:
+            continue
+        return entry_json(removed) or {}
+    raise Conflict("the Front changed while being removed; try again", code="busy")
 
 
 # ------------------------------------------------------------------ boards

@@ -28,6 +28,7 @@ from typing import Any
 
 from gameserver.daily import SHARDS, FrontOfTheDay, Noise, board_partition, shard_of
 from gameserver.storage import codec, keys
+from gameserver.storage.audit import AuditLine, encode_audit
 from gameserver.storage.duels import DEFAULT_DOCTRINE
 from gameserver.storage.port import Conflict
 from gameserver.storage.records import Board, Game, Play, SideView
@@ -192,7 +193,7 @@ def decode_board_line(item: Item) -> BoardLine:
 
 
 def encode_month(line: MonthLine) -> Item:
-    return {
+    item: Item = {
         "pk": codec.s(keys.member_pk(line.member)),
         "sk": codec.s(month_sk(line.month)),
         "type": codec.s("front-month"),
@@ -203,9 +204,11 @@ def encode_month(line: MonthLine) -> Item:
         "wins": codec.n(line.wins),
         "ranked_days": codec.n(line.ranked_days),
         "version": codec.n(line.version),
-        "gsi1pk": codec.s(month_partition(line.month, shard_of(line.member))),
-        "gsi1sk": codec.s(line.key),
     }
+    if line.ranked_days:  # a line whose every ranked day was removed leaves the table
+        item["gsi1pk"] = codec.s(month_partition(line.month, shard_of(line.member)))
+        item["gsi1sk"] = codec.s(line.key)
+    return item
 
 
 def decode_month(item: Item) -> MonthLine:
@@ -301,6 +304,21 @@ class DailyStorage:
             self.client.transact_write_items(TransactItems=items)
         except self.client.exceptions.TransactionCanceledException as error:
             raise Conflict(f"{entry.member}'s Front of {entry.day} changed meanwhile") from error
+
+    def remove(self, removed: FrontEntry, month: MonthLine, audit: AuditLine) -> None:
+        """A moderator's removal: the entry off the board (only if it is still on it), the month's line without
+        that day (claimed by its version) and the audit line, in one transaction; ``Conflict`` otherwise."""
+        stored = replace(month, version=month.version + 1)
+        items = [
+            _put(self.table, encode_entry(removed), "attribute_exists(gsi1sk) AND game_id = :game", None,
+                 {":game": codec.s(removed.game_id)}),
+            _put(self.table, encode_month(stored), "version = :version", None, {":version": codec.n(month.version)}),
+            _put(self.table, encode_audit(audit), "attribute_not_exists(pk)"),
+        ]
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except self.client.exceptions.TransactionCanceledException as error:
+            raise Conflict(f"{removed.member}'s Front of {removed.day} changed meanwhile") from error
 
     # -------------------------------------------------------------- boards
     def board_after(self, day: date, after: str | None, limit: int) -> list[BoardLine]:
