@@ -22,3 +22,7 @@ test: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+
+# The cloud definition alone: cfn-lint, sam validate/build (no Docker), the built artifacts, the ASL validator.
+infra-check: $(VENV)/.installed
+	bash infra/check-cloud.sh

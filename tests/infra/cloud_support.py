@@ -1,0 +1,20 @@
+"""Helpers of the cloud-definition tests: the template as CloudFormation reads it, the sample events."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cfnlint.decode import cfn_yaml
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_template() -> dict[str, Any]:
+    """The template as CloudFormation reads it: ``!Ref X`` becomes ``{"Ref": "X"}``, and so on."""
+    return cfn_yaml.load(str(REPO_ROOT / "template.yaml"))
+
+
+def load_event(name: str) -> dict[str, Any]:
+    return json.loads((REPO_ROOT / "events" / name).read_text())
