@@ -216,3 +216,64 @@ def test_removal_is_for_moderators_once_with_a_reason(store, clock):
     assert again.value.code == "not_on_the_board"
     assert [line.why for line in audit_lines(store, cheat)] == ["first"], "nothing written by a refusal"
     assert daily_front.month_table(store, "2026-11", None, 10)["rows"] == [], "no ranked day left: off the table"
+
+
+def test_a_result_is_claimed_once_even_by_two_writers_that_both_read_it_playing(store):
+    """Two writers (the final turn's hook and a read of the Front) may both read the entry still ``playing``:
+    the write is conditioned on that status, so the second is refused and the month counts the day once."""
+    from dataclasses import replace
+
+    from gameserver.storage.daily import FrontEntry, MonthLine, encode_entry
+    from gameserver.storage.port import Conflict as StorageConflict
+
+    ds = daily_front.daily_storage(store)
+    racer = member("racer")
+    playing = FrontEntry(day=DAY, member=racer.sub, name="racer", game_id="g-racer", side="south",
+                         started_at="2026-11-23T10:00:00Z")
+    ds.client.put_item(TableName=ds.table, Item=encode_entry(playing))
+    result = DayResult(racer.sub, W, 4, 200, 3, 40)
+    finished = replace(playing, status="finished", outcome="win", turns=4, seconds=200, positions=3, income=40,
+                       board_key=sort_key(result), finished_at="2026-11-23T10:05:00Z")
+    month = MonthLine(racer.sub, "2026-11", "racer", points=3, wins=1, ranked_days=1)
+
+    ds.finish(finished, month)
+    with pytest.raises(StorageConflict):
+        ds.finish(finished, replace(month, version=1, points=6, wins=2, ranked_days=2))
+    assert [(r["points"], r["ranked_days"]) for r in daily_front.month_table(store, "2026-11", None, 5)["rows"]] == [
+        (3, 1)]
+    assert whole_board(store, DAY, 5) == [(1, "racer")]
+
+
+def test_two_days_results_racing_on_the_month_line_both_count_and_nothing_is_half_written(store):
+    """The month's line is claimed by the version it was read at: a result written on a stale line is refused
+    whole (its entry stays ``playing``, off the board), and ``save_result`` reads again and counts both days."""
+    from dataclasses import replace
+
+    from gameserver.storage.daily import FrontEntry, MonthLine, encode_entry
+    from gameserver.storage.port import Conflict as StorageConflict
+
+    ds = daily_front.daily_storage(store)
+    racer = member("racer")
+    monday, tuesday = DAY, DAY + timedelta(days=1)
+    entries = {}
+    for day in (monday, tuesday):
+        entries[day] = FrontEntry(day=day, member=racer.sub, name="racer", game_id=f"g-{day}", side="south",
+                                  started_at=f"{day}T10:00:00Z")
+        ds.client.put_item(TableName=ds.table, Item=encode_entry(entries[day]))
+    read_before_either = MonthLine(racer.sub, "2026-11", "racer")
+    result = DayResult(racer.sub, W, 4, 200, 3, 40)
+
+    def finished(day: date) -> FrontEntry:
+        return replace(entries[day], status="finished", outcome="win", turns=4, seconds=200, positions=3,
+                       income=40, board_key=sort_key(result), finished_at=f"{day}T10:05:00Z")
+
+    ds.finish(finished(monday), replace(read_before_either, points=3, wins=1, ranked_days=1))
+    with pytest.raises(StorageConflict):
+        ds.finish(finished(tuesday), replace(read_before_either, points=3, wins=1, ranked_days=1))
+    assert ds.read_day(tuesday, racer.sub, front=False).entry.status == "playing"
+    assert whole_board(store, tuesday, 5) == []
+
+    assert daily_front.save_result(store, tuesday, f"g-{tuesday}", result, None, "x") == "recorded"
+    row = daily_front.month_table(store, "2026-11", None, 5)["rows"][0]
+    assert (row["points"], row["wins"], row["ranked_days"]) == (6, 2, 2)
+    assert whole_board(store, tuesday, 5) == [(1, "racer")]

@@ -3,10 +3,11 @@ the house AI, lazy deadlines, the result on the day's board and in the month, an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from daily_world import MONDAY_MORNING, member, steady_orders
+from daily_world import MONDAY_MORNING, SALT, member, steady_orders
 from gameserver.clock import parse_iso
 from gameserver.domain import daily_front, doctrines, games
 from gameserver.domain.errors import Conflict
@@ -187,3 +188,88 @@ def test_the_days_item_is_read_once_per_process_not_once_per_member(store, clock
     finally:
         store.client.meta.events.unregister("provide-client-params.dynamodb.BatchGetItem", count)
     assert asked and not [pk for pk in asked if pk.startswith("FRONT#")]
+
+
+def test_a_start_that_meets_another_write_is_a_busy_409_and_writes_nothing(store, clock, monkeypatch):
+    """Only the member's own entry makes a refused start "already started": a start cancelled by another write
+    (here a game id already taken) says to try again, and leaves no entry behind that would block the day."""
+    taken = daily_front.start_front(store, clock, member("ada"))["game"]["game_id"]
+    monkeypatch.setattr(daily_front, "new_id", lambda: taken)
+    with pytest.raises(Conflict) as refused:
+        daily_front.start_front(store, clock, member("bea"))
+    assert (refused.value.code, refused.value.status) == ("busy", 409)
+    assert daily_front.daily_storage(store).read_day(MONDAY_MORNING.date(), member("bea").sub).entry is None
+    monkeypatch.undo()
+    assert daily_front.start_front(store, clock, member("bea"))["mine"]["status"] == "playing"
+
+
+def test_the_storage_tells_a_second_start_from_another_cancelled_start(store, clock):
+    from gameserver.storage.daily import AlreadyStarted
+    from gameserver.storage.port import Conflict as StorageConflict
+
+    daily_front.start_front(store, clock, member("ada"))
+    ds = daily_front.daily_storage(store)
+    entry = ds.read_day(MONDAY_MORNING.date(), member("ada").sub).entry
+    game, board, _ = store.read_for_turn(entry.game_id)
+    with pytest.raises(AlreadyStarted):
+        ds.start(entry, game, board, [], [])
+    newcomer = replace(entry, member=member("cid").sub)
+    with pytest.raises(StorageConflict) as cancelled:
+        ds.start(newcomer, game, board, [], [])
+    assert not isinstance(cancelled.value, AlreadyStarted)
+
+
+def test_reading_an_earlier_day_nobody_stored_shows_its_draw_without_writing_it(store, clock):
+    """Only today's Front can be played, so only a request about today stores a day the rotation missed: reading
+    old dates cannot fill the table."""
+    from gameserver.daily import front_of_the_day
+    from rules.feinthold import LAYOUTS
+
+    earlier = date(2026, 10, 4)
+    shown = daily_front.my_front(store, clock, member("ada"), earlier)
+    drawn = front_of_the_day(earlier, SALT.encode(), [layout.id for layout in LAYOUTS])
+    assert shown["front"] == daily_front.front_json(drawn) and shown["mine"] is None
+    assert daily_front.daily_storage(store).get_front(earlier) is None
+    daily_front.my_front(store, clock, member("ada"))
+    assert daily_front.daily_storage(store).get_front(MONDAY_MORNING.date()) is not None
+
+
+def test_a_result_the_final_turn_could_not_record_is_recorded_by_the_next_read(store, clock, monkeypatch):
+    """The final turn stands even when writing its result fails; reading the Front records it later, once."""
+    ada = member("ada")
+
+    def lost(*_args, **_kwargs):
+        raise ConnectionError("the result's write was lost")
+
+    monkeypatch.setattr(daily_front, "record_result", lost)
+    final = play(store, clock, ada, daily_front.start_front(store, clock, ada)["game"], HUMAN)
+    assert final["status"] == "over"
+    monkeypatch.undo()
+    entry = daily_front.daily_storage(store).read_day(MONDAY_MORNING.date(), ada.sub, front=False).entry
+    assert entry.status == "playing" and daily_front.board_of_the_day(store, MONDAY_MORNING.date(), None, 5)[
+        "entries"] == []
+
+    mine = daily_front.my_front(store, clock, ada)["mine"]
+
+    assert mine["status"] == "finished" and mine["ranked"] and mine["result"]["turns"] == final["turn"]
+    assert [e["member"] for e in daily_front.board_of_the_day(store, MONDAY_MORNING.date(), None, 5)["entries"]] == [
+        ada.sub]
+    assert daily_front.my_front(store, clock, ada)["mine"] == mine
+
+
+def test_a_front_left_alone_is_finished_by_the_sweep_and_its_result_recorded(store, clock):
+    """Nobody reads the game again: the minute's sweep plays each missed turn at its deadline (the troops hold)
+    and the final turn records the result; a loss, or a draw, is ranked whoever played it."""
+    from gameserver.domain import turns
+
+    gone = member("gone")
+    game = daily_front.start_front(store, clock, gone)["game"]
+    clock.advance(3600)
+
+    assert turns.sweep(store, clock).get("resolved") == 1
+
+    stored = store.get_game(game["game_id"])
+    assert stored.status == "over" and all(r.missed[game["side"]] for r in store.turn_records(game["game_id"]))
+    entry = daily_front.daily_storage(store).read_day(MONDAY_MORNING.date(), gone.sub, front=False).entry
+    assert entry.status == "finished" and entry.turns == len(store.turn_records(game["game_id"]))
+    assert entry.seconds == 120 + 60 * (entry.turns - 1), "each missed turn counts at its deadline"

@@ -61,7 +61,7 @@ class DayResult:
         if not 1 <= self.turns <= 8:
             raise ValueError(f"a Front lasts 1 to 8 turns, not {self.turns}")
         if not 0 <= self.positions <= MAX_POSITIONS:
-            raise ValueError(f"positions held: 0 to 7, not {self.positions}")
+            raise ValueError(f"positions held: 0 to {MAX_POSITIONS}, not {self.positions}")
         if self.seconds < 0 or self.income < 0:
             raise ValueError("seconds and income are 0 or more")
         if "#" in self.member:

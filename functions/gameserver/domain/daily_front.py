@@ -86,11 +86,15 @@ def forget_known_fronts() -> None:
     _known_fronts.clear()
 
 
-def _front(ds: DailyStorage, day: date, stored: FrontOfTheDay | None) -> FrontOfTheDay:
-    """The stored Front of ``day``; "a missed day is created by the first request that needs it"."""
+def _front(ds: DailyStorage, day: date, stored: FrontOfTheDay | None, *, create: bool = True) -> FrontOfTheDay:
+    """The stored Front of ``day``; "a missed day is created by the first request that needs it". Only today's
+    Front can be played, so only a request about today creates it (``create``): an earlier day that nobody
+    stored is shown as drawn, without a write, so reading old dates cannot fill the table."""
     front = stored or _known_fronts.get(day)
     if front is None:
         drawn = draw(day)
+        if not create:
+            return drawn
         front = drawn if ds.put_front(drawn) else (ds.get_front(day) or drawn)
     if len(_known_fronts) > 8:
         _known_fronts.clear()
@@ -160,10 +164,16 @@ def start_front(store: Any, clock: Clock, caller: Caller) -> dict[str, Any]:
                        started_at=opened_at)
     try:
         ds.start(entry, game, board, views, turns.plays_of(game))
-    except AlreadyStarted as error:
+    except AlreadyStarted as error:  # a start of the same member that won the race
         again = ds.read_day(day, caller.sub, front=False).entry
-        raise _already(again or entry) from error
+        raise (_already(again) if again is not None else _busy()) from error
+    except port.Conflict as error:  # cancelled for another reason: nothing was written, the member may retry
+        raise _busy() from error
     return {"front": front_json(front), "mine": entry_json(entry), "game": game_response(game, views[0])}
+
+
+def _busy() -> Conflict:
+    return Conflict("your Front was not started: another write met it; try again", code="busy")
 
 
 def _already(entry: FrontEntry) -> Conflict:
@@ -175,11 +185,12 @@ def my_front(store: Any, clock: Clock, caller: Caller, day: date | None = None) 
     """The Front of ``day`` (today unless given) and mine: a deadline that has passed is resolved first, and a
     finished game's result recorded if the turn that ended it could not record it."""
     ds = daily_storage(store)
-    day = day or today(clock)
-    if day > today(clock):
+    current = today(clock)
+    day = day or current
+    if day > current:
         raise NotFound(f"the Front of {day.isoformat()} is not drawn yet", field="day")
     read = ds.read_day(day, caller.sub, front=known_front(day) is None)
-    front = _front(ds, day, read.front)
+    front = _front(ds, day, read.front, create=day == current)
     entry = read.entry
     if entry is not None and entry.status == "playing" and catch_up(store, clock, entry.game_id):
         entry = ds.read_day(day, caller.sub, front=False).entry

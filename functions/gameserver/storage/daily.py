@@ -270,7 +270,8 @@ class DailyStorage:
 
     # -------------------------------------------------------------- a member's Front
     def start(self, entry: FrontEntry, game: Game, board: Board, views: list[SideView], plays: list[Play]) -> None:
-        """The member's entry and the whole new game in one transaction; ``AlreadyStarted`` if the entry exists."""
+        """The member's entry and the whole new game in one transaction; ``AlreadyStarted`` if the entry exists,
+        ``Conflict`` if the transaction was cancelled for another reason (nothing was written either way)."""
         items = [
             _put(self.table, encode_entry(entry), "attribute_not_exists(pk)"),
             _put(self.table, codec.encode_game(game), "attribute_not_exists(pk)"),
@@ -281,7 +282,10 @@ class DailyStorage:
         try:
             self.client.transact_write_items(TransactItems=items)
         except self.client.exceptions.TransactionCanceledException as error:
-            raise AlreadyStarted(f"{entry.member} already has a Front on {entry.day}") from error
+            reasons = error.response.get("CancellationReasons") or []
+            if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":  # the entry, item 0
+                raise AlreadyStarted(f"{entry.member} already has a Front on {entry.day}") from error
+            raise Conflict(f"{entry.member}'s Front of {entry.day} was not started: {error}") from error
 
     def month_line(self, sub: str, month: str) -> MonthLine | None:
         item = self.client.get_item(TableName=self.table, Key=_key(keys.member_pk(sub), month_sk(month)),
