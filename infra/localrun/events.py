@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import time
 import uuid
 from collections.abc import Iterable, Mapping
@@ -72,10 +73,8 @@ def _body(request: HttpRequest) -> tuple[str | None, bool]:
     if not request.body:
         return None, False
     if _is_text(request.header("content-type")):
-        try:
+        with contextlib.suppress(UnicodeDecodeError):  # not UTF-8 after all: base64, like the rest
             return request.body.decode("utf-8"), False
-        except UnicodeDecodeError:
-            pass
     return base64.b64encode(request.body).decode("ascii"), True
 
 

@@ -1,6 +1,7 @@
 """A property of the stored duels (moto in-process): random sequences of proposals, withdrawals, declines,
 accepts, readies, submissions, clock moves with sweeps, duplicate and late timer deliveries and abandons, with
-a failure injected before the Nth DynamoDB request (a botocore hook raising: the request is never sent).
+failures injected at the Nth DynamoDB request and every Mth after it (a botocore hook raising: before the
+request, so it is never sent, or after it, so it took effect and its answer is lost).
 
 After every step the credits invariant holds (balances + escrows = grants; every balance and escrow equals
 its ledger lines). At the end, once the clock has run far enough for every deadline and every pending
@@ -32,15 +33,16 @@ class InjectedFault(Exception):
 
 
 ACTIONS = {
-    "propose": 14, "accept": 18, "ready": 14, "turn": 26, "submit": 3, "advance": 10, "timer": 7, "abandon": 3,
+    "propose": 14, "accept": 18, "ready": 14, "turn": 26, "submit": 3, "advance": 10, "timer": 7, "abandon": 5,
     "withdraw": 3, "decline": 2,
 }
 """How often each step comes: weighted so that proposals get accepted and games get played, not only refused."""
 
 
 def plan_of(rng: random.Random, size: int) -> list[tuple]:
-    """A random sequence of steps (drawn from a seed hypothesis picks, so an example is replayable)."""
-    plan: list[tuple] = []
+    """A random sequence of steps (drawn from a seed hypothesis picks, so an example is replayable). It starts
+    with a correspondence duel proposed and accepted, so every example has a game in play to end (or fail)."""
+    plan: list[tuple] = [("propose", 0, 1, "1d", 10), ("accept", 0, False)]
     for kind in rng.choices(list(ACTIONS), weights=list(ACTIONS.values()), k=size):
         if kind == "propose":
             a = rng.randrange(3)
@@ -50,6 +52,8 @@ def plan_of(rng: random.Random, size: int) -> list[tuple]:
             plan.append((kind, rng.choice([5, 61, 1800, 86_401])))
         elif kind == "timer":
             plan.append((kind, rng.randrange(3), rng.choice(["turn", "late-turn", "ready-room"])))
+        elif kind == "turn":
+            plan.append((kind, rng.randrange(3), rng.choice([1, 1, 2, 8])))  # 8: play the game out
         else:
             plan.append((kind, rng.randrange(3), rng.random() < 0.1))
     return plan
@@ -96,8 +100,10 @@ def run_step(store, clock, step: tuple, made: list[str]) -> None:
                 turns.resolve_turn(store, clock, duel_id, game.turn - (1 if step[2] == "late-turn" else 0))
     elif kind == "turn" and made:
         duel_id = made[-1 - step[1] % len(made)]
-        game = store.get_game(duel_id)
-        if game is not None and game.status == "open":
+        for _ in range(step[2]):
+            game = store.get_game(duel_id)
+            if game is None or game.status != "open":
+                return
             clock.advance(5)
             for sub in game.players.values():
                 send(store, clock, next(m for m in MEMBERS if m.sub == sub), duel_id, game.turn)
@@ -129,9 +135,14 @@ def drain(store, clock) -> None:
 
 
 @pytest.mark.usefixtures("aws_environment")
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), size=st.integers(8, 16), fail_at=st.integers(1, 80))
-def test_credits_hold_and_every_duel_ends_once_whatever_fails(seed: int, size: int, fail_at: int) -> None:
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), size=st.integers(8, 16), fail_at=st.integers(1, 80),
+       fail_every=st.sampled_from([0, 13, 31, 57]), lost=st.booleans())
+def test_credits_hold_and_every_duel_ends_once_whatever_fails(seed: int, size: int, fail_at: int,
+                                                             fail_every: int, lost: bool) -> None:
+    """``fail_at``: the storage call that fails first; ``fail_every``: then every so many calls (0: only once),
+    so one run meets failures at many points between two storage calls, not one. ``lost``: the failure comes
+    after the call instead, its answer lost: the request was carried out, the caller does not know it."""
     plan = plan_of(random.Random(seed), size)
     from gameserver import services
     from gameserver.clock import ManualClock, set_clock
@@ -154,18 +165,20 @@ def test_credits_hold_and_every_duel_ends_once_whatever_fails(seed: int, size: i
 
             def fault(**_: Any) -> None:
                 calls["n"] += 1
-                if calls["n"] == fail_at:
-                    raise InjectedFault(f"storage call {fail_at} failed")
+                n = calls["n"]
+                if n == fail_at or (fail_every and n > fail_at and (n - fail_at) % fail_every == 0):
+                    raise InjectedFault(f"storage call {n} failed")
 
-            store.client.meta.events.register("before-call.dynamodb", fault)
+            hook = "after-call.dynamodb" if lost else "before-call.dynamodb"
+            store.client.meta.events.register(hook, fault)
             made: list[str] = []
             for step in plan:
                 with contextlib.suppress(DomainError, InjectedFault):
                     run_step(store, clock, step, made)
-                store.client.meta.events.unregister("before-call.dynamodb", fault)
+                store.client.meta.events.unregister(hook, fault)
                 assert credit_problems(store, [m.sub for m in MEMBERS], made) == [], f"after {step}"
-                store.client.meta.events.register("before-call.dynamodb", fault)
-            store.client.meta.events.unregister("before-call.dynamodb", fault)
+                store.client.meta.events.register(hook, fault)
+            store.client.meta.events.unregister(hook, fault)
 
             drain(store, clock)
             assert credit_problems(store) == []

@@ -38,26 +38,43 @@ def play_to_the_end(member, game: dict) -> list[list[dict]]:
     return sent
 
 
+EIGHT_TURNS = {"sentinel": 20261130, "pivot": 20261131, "ram": 20261132}
+"""Seeds (through the runner's admin port; the public API takes none) of games in which the steady player,
+south, holds out against the house AI until the end of turn 8."""
+
+
 @pytest.mark.parametrize("house_ai", ["sentinel", "pivot", "ram"])
-def test_a_game_against_each_house_ai_runs_to_its_end(alice, house_ai):
-    created = alice.post("/v1/feinthold/games", json={"house_ai": house_ai, "pace": "1d", "side": "south"})
-    assert created.status_code == 201, created.text
-    game = created.json()
+def test_eight_turns_against_each_house_ai_then_the_record(runner, alice, house_ai):
+    seeded = runner.seeded_game(seed=EIGHT_TURNS[house_ai], pace="1d", house_ai=house_ai, member=alice.sub,
+                                side="south")
+    game = alice.get(f"/v1/feinthold/games/{seeded['game_id']}").json()
     assert (game["opponent"]["kind"], game["opponent"]["name"], game["turn"]) == ("house", house_ai, 1)
+    assert game["opponent_sent"] is True, "a house AI sends its orders as soon as the turn opens"
     assert alice.get(f"/v1/feinthold/games/{game['game_id']}/record").status_code == 409
 
     sent = play_to_the_end(alice, game)
 
+    assert len(sent) == 8
     final = alice.get(f"/v1/feinthold/games/{game['game_id']}").json()
     assert final["status"] == "over" and final["view"]["over"] is True
     record = alice.get(f"/v1/feinthold/games/{game['game_id']}/record")
     assert record.status_code == 200
     body = record.json()
-    assert [t["turn"] for t in body["record"]["turns"]] == list(range(1, len(sent) + 1))
+    assert [t["turn"] for t in body["record"]["turns"]] == list(range(1, 9))
     assert [t["orders"]["south"] for t in body["record"]["turns"]] == [parse_orders(o).to_json() for o in sent]
-    assert all(t["closed_by"] == "orders" for t in body["turns"]) and len(body["turns"]) == len(sent)
+    assert all(t["closed_by"] == "orders" for t in body["turns"]) and len(body["turns"]) == 8
     assert body["winner"] == final["winner"] == body["record"]["winner"]
     assert "seed" not in body["record"]
+
+
+def test_a_game_created_through_the_api_runs_to_its_end(alice):
+    created = alice.post("/v1/feinthold/games", json={"house_ai": "pivot", "pace": "5m", "side": "north"})
+    assert created.status_code == 201, created.text
+    game = created.json()
+    assert (game["side"], game["pace"], game["opponent"]["name"]) == ("north", "5m", "pivot")
+    sent = play_to_the_end(alice, game)
+    record = alice.get(f"/v1/feinthold/games/{game['game_id']}/record").json()
+    assert [t["orders"]["north"] for t in record["record"]["turns"]] == [parse_orders(o).to_json() for o in sent]
 
 
 def friendly_game(runner, inviter, invitee, pace: str = "1d") -> str:

@@ -38,7 +38,8 @@ def at_once(calls: list) -> list:
 
 
 def test_twenty_members_accepting_one_open_duel_at_once_exactly_one_wins(runner, alice):
-    duel = ok(alice.post("/v1/feinthold/duels", json={"pace": "3d", "stake": STAKE}), 201)
+    # Blitz: accepting opens the ready room and creates no game, so the duel's version is the only claim.
+    duel = ok(alice.post("/v1/feinthold/duels", json={"pace": "blitz", "stake": STAKE}), 201)
     members = [runner.member(f"rival{n}") for n in range(20)]
     for member in members:
         ok(member.get("/v1/me"))
@@ -47,7 +48,7 @@ def test_twenty_members_accepting_one_open_duel_at_once_exactly_one_wins(runner,
     assert statuses == [200] + [409] * 19, [a.text for a in answers if a.status_code not in (200, 409)]
     winner = next(m for m, a in zip(members, answers, strict=True) if a.status_code == 200)
     final = ok(alice.get(f"/v1/feinthold/duels/{duel['duel_id']}"))
-    assert final["opponent"] == winner.sub and final["status"] == "playing"
+    assert final["opponent"] == winner.sub and final["status"] == "ready-room"
     balances = {m.sub: ok(m.get("/v1/credits"))["balance"] for m in members}
     assert balances == {m.sub: 100 - STAKE if m is winner else 100 for m in members}, "one escrow, one acceptor"
 
@@ -83,4 +84,24 @@ def test_the_sixth_submission_of_a_turn_gets_a_409_but_a_replay_is_not_a_submiss
     assert sixth.status_code == 409
     error = sixth.json()["error"]
     assert error["code"] == "submissions_used" and "5" in error["message"]
+    assert ok(bob.put(path, json={"orders": []}))["resolved"] is True
+
+
+def test_twenty_submissions_of_one_member_at_once_never_pass_the_cap(runner, alice, bob):
+    """The cap alone, without the opponent's orders closing the turn: of 20 submissions at once at most 5 are
+    taken, each with its own number; whatever was refused as busy can be sent again, up to the 5th exactly."""
+    duel = ok(alice.post("/v1/feinthold/duels", json={"opponent": bob.sub, "pace": "2d"}), 201)
+    ok(bob.post(f"/v1/feinthold/duels/{duel['duel_id']}/accept"))
+    path = f"/v1/feinthold/games/{duel['duel_id']}/turns/1/orders"
+    answers = at_once([lambda: alice.put(path, json={"orders": []}) for _ in range(20)])
+    assert {a.status_code for a in answers} <= {200, 409}
+    numbers = sorted(a.json()["submission"] for a in answers if a.status_code == 200)
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) <= 5, numbers
+    codes = {a.json()["error"]["code"] for a in answers if a.status_code == 409}
+    assert codes <= {"submissions_used", "busy"}, codes
+    while len(numbers) < 5:
+        numbers.append(ok(alice.put(path, json={"orders": []}))["submission"])
+    assert numbers == [1, 2, 3, 4, 5]
+    assert alice.put(path, json={"orders": []}).json()["error"]["code"] == "submissions_used"
+    assert ok(alice.get(f"/v1/feinthold/games/{duel['duel_id']}"))["my_submissions"] == 5
     assert ok(bob.put(path, json={"orders": []}))["resolved"] is True
