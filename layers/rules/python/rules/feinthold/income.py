@@ -15,5 +15,8 @@ PREDICTION_BONUS = 1
 
 def income(flags: Mapping[Position, Side | None], side: Side, prediction_right: bool) -> int:
     """The points `side` earns at the start of a turn, from the flags standing at that moment."""
-    relays = sum(1 for r in RELAYS if flags.get(r) == side)
+    relays = 0
+    for r in RELAYS:  # a plain loop: this runs for both sides on every view and every turn
+        if flags.get(r) == side:
+            relays += 1
     return BASE_INCOME + PER_RELAY * relays + (PREDICTION_BONUS if prediction_right else 0)

@@ -9,13 +9,10 @@ from typing import TYPE_CHECKING
 
 from .layouts import Layout
 from .orders import (
-    Entrench,
     IllegalOrderError,
-    Move,
     Order,
     OrderSet,
     Reinforce,
-    Scout,
     parse_orders,
 )
 from .positions import HQ, POSITIONS, POSTS, RELAYS, Position, Side
@@ -52,17 +49,6 @@ def linked_relays(layout: Layout, flags: Mapping[Position, Side | None], side: S
     return frozenset(p for p in RELAYS if p in seen)
 
 
-def order_cost(order: Order, side: Side) -> int:
-    """Points an order costs: 2 a unit, 1 a decoy, 1 an entrenchment (0 on one's own HQ), 2 a scouting."""
-    if isinstance(order, Reinforce):
-        return UNIT_COST * order.units + DECOY_COST * order.decoys
-    if isinstance(order, Entrench):
-        return 0 if order.at == HQ[side] else ENTRENCH_COST
-    if isinstance(order, Scout):
-        return SCOUT_COST
-    return 0
-
-
 def check_side(
     side: Side,
     layout: Layout,
@@ -94,111 +80,187 @@ def check_and_cost(
         order_set = parse_orders(orders)
     except IllegalOrderError as error:
         raise error.for_side(side) from None
+    tally = OrderTally(side, layout, flags, units, decoys, points)
+    tally.add(order_set.orders)
+    return order_set, tally.spent
 
-    def refuse(rule: str, message: str, i: int, order: Order) -> IllegalOrderError:
-        return IllegalOrderError(rule, message, i, order.kind, side)
 
-    spent = 0
-    placed: dict[Position, int] = {}
-    placed_units = {o.at for o in order_set.orders if isinstance(o, Reinforce) and o.units > 0}
-    moved_units: dict[Position, int] = {}
-    moved_decoys: dict[Position, int] = {}
-    named: set[tuple] = set()
-    scouts = predictions = 0
-    linked: frozenset[Position] | None = None
-    hq = HQ[side]
+class OrderTally:
+    """The running totals of one side's order set, checked order by order against what the side holds at the
+    start of the turn: points spent, what is placed where, what is moved away from where, the positions named
+    per kind, the scoutings and predictions made.
 
-    for i, order in enumerate(order_set.orders):
-        kind = order.kind
-        if isinstance(order, Move):
-            at, to = order.frm, order.to
-        else:
-            at = to = order.at
-        if at not in _POSITIONS or to not in _POSITIONS:
-            raise refuse("unknown-position", f"{at!r} or {to!r} is not a position of the map", i, order)
-        key = (kind, at, to)
-        if key in named:
-            where = f"from {at} to {to}" if kind == "move" else f"at {at}"
-            raise refuse("duplicate", f"a second {kind} order {where}: an order set names a position once per kind", i, order)
-        named.add(key)
+    `add` checks the next orders of the set; checking a set in one `add` or in several gives the same answer
+    (the same first broken rule, or the same totals), since every check reads only the orders before it, except
+    the entrenchment check, which also counts units placed by any order of the set (`placed_units` grows with
+    each `add`, and growing it never refuses an entrenchment accepted before). A refused `add` leaves the tally
+    part-way: start again from `restarted` with the orders that stand.
+    """
 
-        if isinstance(order, Reinforce | Move):
-            n_units, n_decoys = order.units, order.decoys
-            if n_units < 0 or n_decoys < 0:
-                raise refuse("count", "counts are 0 or more", i, order)
-            if n_units + n_decoys == 0:
-                raise refuse("zero", "each order places or moves at least one unit or decoy", i, order)
-            if isinstance(order, Reinforce):
-                if at in POSTS:
-                    raise refuse("post", f"{at} is a post: reinforcements are never placed on a post", i, order)
-                if at == hq:
-                    cap = HQ_CAP
-                elif at in RELAYS:
-                    if linked is None:
-                        linked = linked_relays(layout, flags, side)
-                    if at not in linked:
-                        raise refuse(
-                            "relay-link",
-                            f"{at} is not one of your relays linked to your HQ through your positions at the start "
-                            "of the turn",
-                            i,
-                            order,
-                        )
-                    cap = RELAY_CAP
-                else:
-                    raise refuse(
-                        "reinforce-where", f"reinforcements go on your HQ or on your linked relays, not on {at}", i, order
-                    )
-                total = placed.get(at, 0) + n_units + n_decoys
-                if total > cap:
-                    raise refuse(
-                        "hq-cap" if at == hq else "relay-cap",
-                        f"{total} units and decoys placed on {at} this turn; at most {cap}",
-                        i,
-                        order,
-                    )
-                placed[at] = total
-                spent += UNIT_COST * n_units + DECOY_COST * n_decoys
+    __slots__ = (
+        "side", "layout", "flags", "units", "decoys", "points", "hq", "spent", "placed", "placed_units",
+        "moved_units", "moved_decoys", "named", "scouts", "predictions", "linked", "checked",
+    )
+
+    def __init__(
+        self,
+        side: Side,
+        layout: Layout,
+        flags: Mapping[Position, Side | None],
+        units: Mapping[Position, int],
+        decoys: Mapping[Position, int],
+        points: int,
+    ) -> None:
+        self.side = side
+        self.layout = layout
+        self.flags = flags
+        self.units = units
+        self.decoys = decoys
+        self.points = points
+        self.hq = HQ[side]
+        self.spent = 0
+        self.placed: dict[Position, int] = {}
+        self.placed_units: set[Position] = set()
+        self.moved_units: dict[Position, int] = {}
+        self.moved_decoys: dict[Position, int] = {}
+        self.named: set[tuple] = set()
+        self.scouts = 0
+        self.predictions = 0
+        self.linked: frozenset[Position] | None = None
+        self.checked = 0
+        """How many orders of the set are checked so far (the next order's index)."""
+
+    def restarted(self) -> OrderTally:
+        """An empty tally on the same board (the relays linked to the HQ, once found, kept: the board is the same)."""
+        fresh = OrderTally(self.side, self.layout, self.flags, self.units, self.decoys, self.points)
+        fresh.linked = self.linked
+        return fresh
+
+    def add(self, orders: Iterable[Order]) -> None:
+        """Check `orders` as the next orders of the set and count them in.
+
+        Raises `IllegalOrderError` naming the first order that breaks a rule (limits shared by several orders
+        are charged in the order given, so the order that goes over is the one named); the tally is then left
+        part-way and must be dropped.
+        """
+        if type(orders) is not tuple:
+            orders = tuple(orders)
+        placed_units = self.placed_units
+        for order in orders:
+            if isinstance(order, Reinforce) and order.units > 0:
+                placed_units.add(order.at)
+        side, hq, units, decoys, points = self.side, self.hq, self.units, self.decoys, self.points
+        placed, moved_units, moved_decoys, named = self.placed, self.moved_units, self.moved_decoys, self.named
+        spent = self.spent
+        i = self.checked - 1
+        for order in orders:
+            i += 1
+            kind = order.kind
+            if kind == "move":
+                at, to = order.frm, order.to  # type: ignore[union-attr]
             else:
-                if not layout.adjacent(at, to):
-                    raise refuse("neighbour", f"{to} is not a neighbour of {at}: one step per turn", i, order)
-                mu = moved_units.get(at, 0) + n_units
-                md = moved_decoys.get(at, 0) + n_decoys
-                if mu > units.get(at, 0) or md > decoys.get(at, 0):
-                    raise refuse(
-                        "move-count",
-                        f"moving {mu} units and {md} decoys from {at}, which had {units.get(at, 0)} units and "
-                        f"{decoys.get(at, 0)} decoys at the start of the turn (what is placed this turn does not move)",
-                        i,
-                        order,
-                    )
-                moved_units[at] = mu
-                moved_decoys[at] = md
-        elif isinstance(order, Entrench):
-            if at != hq:
-                if units.get(at, 0) == 0 and at not in placed_units:
-                    raise refuse(
-                        "entrench-units",
-                        f"no units of yours at {at} at the start of the turn nor placed there this turn",
-                        i,
-                        order,
-                    )
-                spent += ENTRENCH_COST
-        elif isinstance(order, Scout):
-            scouts += 1
-            if scouts > MAX_SCOUTS:
-                raise refuse("scout-count", f"at most {MAX_SCOUTS} positions scouted a turn", i, order)
-            if flags.get(at) == side:
-                raise refuse("scout-own", f"{at} is yours: scouting is never on one of your positions", i, order)
-            spent += SCOUT_COST
-        else:
-            predictions += 1
-            if predictions > MAX_PREDICTIONS:
-                raise refuse("predict-count", "at most one prediction a turn", i, order)
+                at = to = order.at  # type: ignore[union-attr]
+            if at not in _POSITIONS or to not in _POSITIONS:
+                raise IllegalOrderError(
+                    "unknown-position", f"{at!r} or {to!r} is not a position of the map", i, kind, side
+                )
+            key = (kind, at, to)
+            if key in named:
+                where = f"from {at} to {to}" if kind == "move" else f"at {at}"
+                raise IllegalOrderError(
+                    "duplicate", f"a second {kind} order {where}: an order set names a position once per kind",
+                    i, kind, side,
+                )
+            named.add(key)
 
-        if spent > points:
-            raise refuse("points", f"the orders cost {spent} points so far, more than the {points} you have", i, order)
-    return order_set, spent
+            if kind == "reinforce" or kind == "move":
+                n_units, n_decoys = order.units, order.decoys  # type: ignore[union-attr]
+                if n_units < 0 or n_decoys < 0:
+                    raise IllegalOrderError("count", "counts are 0 or more", i, kind, side)
+                if n_units + n_decoys == 0:
+                    raise IllegalOrderError(
+                        "zero", "each order places or moves at least one unit or decoy", i, kind, side
+                    )
+                if kind == "reinforce":
+                    if at in POSTS:
+                        raise IllegalOrderError(
+                            "post", f"{at} is a post: reinforcements are never placed on a post", i, kind, side
+                        )
+                    if at == hq:
+                        cap = HQ_CAP
+                    elif at in RELAYS:
+                        if self.linked is None:
+                            self.linked = linked_relays(self.layout, self.flags, side)
+                        if at not in self.linked:
+                            raise IllegalOrderError(
+                                "relay-link",
+                                f"{at} is not one of your relays linked to your HQ through your positions at the "
+                                "start of the turn",
+                                i, kind, side,
+                            )
+                        cap = RELAY_CAP
+                    else:
+                        raise IllegalOrderError(
+                            "reinforce-where", f"reinforcements go on your HQ or on your linked relays, not on {at}",
+                            i, kind, side,
+                        )
+                    total = placed.get(at, 0) + n_units + n_decoys
+                    if total > cap:
+                        raise IllegalOrderError(
+                            "hq-cap" if at == hq else "relay-cap",
+                            f"{total} units and decoys placed on {at} this turn; at most {cap}",
+                            i, kind, side,
+                        )
+                    placed[at] = total
+                    spent += UNIT_COST * n_units + DECOY_COST * n_decoys
+                else:
+                    if to not in self.layout._neighbours[at]:  # `layout.adjacent`, without a call per move
+                        raise IllegalOrderError(
+                            "neighbour", f"{to} is not a neighbour of {at}: one step per turn", i, kind, side
+                        )
+                    mu = moved_units.get(at, 0) + n_units
+                    md = moved_decoys.get(at, 0) + n_decoys
+                    if mu > units.get(at, 0) or md > decoys.get(at, 0):
+                        raise IllegalOrderError(
+                            "move-count",
+                            f"moving {mu} units and {md} decoys from {at}, which had {units.get(at, 0)} units and "
+                            f"{decoys.get(at, 0)} decoys at the start of the turn (what is placed this turn does "
+                            "not move)",
+                            i, kind, side,
+                        )
+                    moved_units[at] = mu
+                    moved_decoys[at] = md
+            elif kind == "entrench":
+                if at != hq:
+                    if units.get(at, 0) == 0 and at not in placed_units:
+                        raise IllegalOrderError(
+                            "entrench-units",
+                            f"no units of yours at {at} at the start of the turn nor placed there this turn",
+                            i, kind, side,
+                        )
+                    spent += ENTRENCH_COST
+            elif kind == "scout":
+                self.scouts += 1
+                if self.scouts > MAX_SCOUTS:
+                    raise IllegalOrderError(
+                        "scout-count", f"at most {MAX_SCOUTS} positions scouted a turn", i, kind, side
+                    )
+                if self.flags.get(at) == side:
+                    raise IllegalOrderError(
+                        "scout-own", f"{at} is yours: scouting is never on one of your positions", i, kind, side
+                    )
+                spent += SCOUT_COST
+            else:
+                self.predictions += 1
+                if self.predictions > MAX_PREDICTIONS:
+                    raise IllegalOrderError("predict-count", "at most one prediction a turn", i, kind, side)
+
+            if spent > points:
+                raise IllegalOrderError(
+                    "points", f"the orders cost {spent} points so far, more than the {points} you have", i, kind, side
+                )
+        self.spent = spent
+        self.checked = i + 1
 
 
 def check_orders(view: SideView, orders: Iterable[object] | OrderSet) -> OrderSet:

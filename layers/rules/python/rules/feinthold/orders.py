@@ -171,7 +171,13 @@ def parse_order(raw: object, index: int) -> Order:
         raise IllegalOrderError("unknown-field", f"unknown field(s) {unknown} in a {kind} order", index, kind)
     if not required <= keys:
         raise IllegalOrderError("missing-field", f"a {kind} order needs {', '.join(sorted(required - keys))}", index, kind)
+    # Each kind's well-formed body is read at once; the field helpers, which name the first bad field in the
+    # same order, run only on a malformed one.
     if kind == "move":
+        frm, to, units, decoys = body["from"], body["to"], body.get("units", 0), body.get("decoys", 0)
+        if (type(frm) is str and frm in _POSITIONS and type(to) is str and to in _POSITIONS
+                and type(units) is int and units >= 0 and type(decoys) is int and decoys >= 0):
+            return Move(frm, to, units, decoys)
         return Move(
             _position(body, "from", index, kind),
             _position(body, "to", index, kind),
@@ -180,6 +186,9 @@ def parse_order(raw: object, index: int) -> Order:
         )
     at = _position(body, "at", index, kind)
     if kind == "reinforce":
+        units, decoys = body.get("units", 0), body.get("decoys", 0)
+        if type(units) is int and units >= 0 and type(decoys) is int and decoys >= 0:
+            return Reinforce(at, units, decoys)
         return Reinforce(at, _count(body, "units", index, kind), _count(body, "decoys", index, kind))
     return Entrench(at) if kind == "entrench" else Scout(at) if kind == "scout" else Predict(at)
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .combat import as_strength, fight, strength_halves
 from .legality import check_and_cost
 from .observations import observe
-from .orders import Entrench, IllegalOrderError, Move, OrderSet, Reinforce, Scout
+from .orders import IllegalOrderError, OrderSet
 from .outcome import judge
 from .positions import HQ, HQ_OWNER, POSITIONS, SIDES, Position, Side, other
 from .state import GameState, TurnRecord
@@ -55,20 +55,21 @@ def deploy(
     scouts: list[Position] = []
     predicted = None
     for o in orders.orders:
-        if isinstance(o, Reinforce):
-            stay[o.at] = stay.get(o.at, 0) + o.units
-            decoy[o.at] = decoy.get(o.at, 0) + o.decoys
-        elif isinstance(o, Move):
-            stay[o.frm] = stay.get(o.frm, 0) - o.units
-            arrived[o.to] = arrived.get(o.to, 0) + o.units
-            decoy[o.frm] = decoy.get(o.frm, 0) - o.decoys
-            decoy[o.to] = decoy.get(o.to, 0) + o.decoys
-        elif isinstance(o, Entrench):
-            entrenched.add(o.at)
-        elif isinstance(o, Scout):
-            scouts.append(o.at)
+        kind = o.kind  # each order class's own word: the same test as isinstance, without the chain of calls
+        if kind == "move":
+            stay[o.frm] = stay.get(o.frm, 0) - o.units  # type: ignore[union-attr]
+            arrived[o.to] = arrived.get(o.to, 0) + o.units  # type: ignore[union-attr]
+            decoy[o.frm] = decoy.get(o.frm, 0) - o.decoys  # type: ignore[union-attr]
+            decoy[o.to] = decoy.get(o.to, 0) + o.decoys  # type: ignore[union-attr]
+        elif kind == "reinforce":
+            stay[o.at] = stay.get(o.at, 0) + o.units  # type: ignore[union-attr]
+            decoy[o.at] = decoy.get(o.at, 0) + o.decoys  # type: ignore[union-attr]
+        elif kind == "entrench":
+            entrenched.add(o.at)  # type: ignore[union-attr]
+        elif kind == "scout":
+            scouts.append(o.at)  # type: ignore[union-attr]
         else:
-            predicted = o.at
+            predicted = o.at  # type: ignore[union-attr]
     out_units: dict[Position, int] = {}
     halves: dict[Position, int] = {}
     for p in POSITIONS:  # in map order, so that every listing of the state comes out the same

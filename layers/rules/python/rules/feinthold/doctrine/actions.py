@@ -118,8 +118,9 @@ class Converge(Part):
     def orders(self, plan: Plan) -> list[Order]:
         goal = _where(plan, self.at)
         out: list[Order] = []
+        units, moved, keep, share = plan.sight.units, plan.moved_units, self.keep, self.share
         for near in plan.sight.ground.neighbours[goal]:
-            count = _share(plan.free_units(near) - self.keep, self.share)
+            count = _share(units.get(near, 0) - moved.get(near, 0) - keep, share)  # of `plan.free_units(near)`
             if count > 0:
                 out.append(Move(near, goal, units=count))
         if not out:

@@ -238,7 +238,10 @@ class Outnumber(Part):
         if where is None:
             return False, {"at": None}
         sight = plan.sight
-        mine = sum(plan.free_units(n) for n in sight.ground.neighbours[where])
+        units, moved = sight.units, plan.moved_units  # `plan.free_units` of each neighbour, summed
+        mine = 0
+        for near in sight.ground.neighbours[where]:
+            mine += units.get(near, 0) - moved.get(near, 0)
         expected = sight.estimate(where, self.unknown_as)
         return mine >= 1 and mine >= self.ratio * expected, {"at": where, "mine": mine, "expected": expected}
 

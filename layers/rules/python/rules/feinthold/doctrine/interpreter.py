@@ -3,8 +3,8 @@
 "On each turn, the rules are read in order on what their side sees, and every rule whose conditions
 are true acts." Each rule whose conditions all hold adds its action to the turn's orders; "an action
 that the points left cannot pay for, or that breaks a limit, is skipped and the trace says so": every
-addition is checked with the engine's `check_orders` on the same view, so a doctrine's orders are
-always a legal order set.
+addition is checked by the engine's own order limits on the same view (the plan's `OrderTally`, which
+answers as `check_orders` does on the whole set), so a doctrine's orders are always a legal order set.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..fog import SideView
-from ..legality import check_orders
-from ..orders import IllegalOrderError
+from ..orders import IllegalOrderError, OrderSet
 from .actions import NothingToDo
 from .plan import Plan
 from .schema import Doctrine
@@ -77,24 +76,33 @@ def play(doctrine: Doctrine, view: SideView) -> tuple[list[Order], TurnTrace]:
     """The orders `doctrine` gives on `view` (wire format, legal for that view) and the turn's trace.
 
     The interpreter takes the side's view and nothing else: it reads it once into a `Sight`, and
-    checks each rule's addition with `check_orders(view, ...)`, which itself needs only the view.
+    checks each rule's addition against the view's order limits, as `check_orders(view, ...)` does.
     """
-    traces: list[RuleTrace] = []
-    orders = _run(doctrine, view, traces)
-    return orders, TurnTrace(view.side, view.turn, tuple(traces), tuple(orders))
+    _, trace = turn_orders(doctrine, view, trace=True)
+    return list(trace.orders), trace  # type: ignore[union-attr]
 
 
 def orders_of(doctrine: Doctrine, view: SideView) -> list[Order]:
-    """The orders alone, as `play` gives them, without building the trace (the house AIs' hot path)."""
-    return _run(doctrine, view, None)
+    """The orders alone, as `play` gives them, without building the trace."""
+    return _run(doctrine, view, None).to_json()
 
 
-def _run(doctrine: Doctrine, view: SideView, traces: list[RuleTrace] | None) -> list[Order]:
+def turn_orders(doctrine: Doctrine, view: SideView, *, trace: bool) -> tuple[OrderSet, TurnTrace | None]:
+    """The orders of `play`, typed as the engine's `resolve` takes them without parsing (the game runners'
+    hot path), and the turn's trace when `trace` is asked for (else None)."""
+    if not trace:
+        return _run(doctrine, view, None), None
+    traces: list[RuleTrace] = []
+    order_set = _run(doctrine, view, traces)
+    return order_set, TurnTrace(view.side, view.turn, tuple(traces), tuple(order_set.to_json()))
+
+
+def _run(doctrine: Doctrine, view: SideView, traces: list[RuleTrace] | None) -> OrderSet:
     if not isinstance(view, SideView):
         raise TypeError(f"a doctrine plays on a side's view (SideView), never on {type(view).__name__}")
     if view.over:
-        return []
-    plan = Plan.open(sight_of(view))
+        return OrderSet()
+    plan = Plan.open(sight_of(view), view)
     for number, rule in enumerate(doctrine.rules, start=1):
         seen: list[dict[str, Any]] = []
         holds = True
@@ -116,7 +124,7 @@ def _run(doctrine: Doctrine, view: SideView, traces: list[RuleTrace] | None) -> 
             continue
         candidate = plan.with_added(new)
         try:
-            check_orders(view, candidate.order_set)
+            tally = plan.check(candidate)
         except IllegalOrderError as error:
             if traces is not None:
                 wire = tuple(o.to_json() for o in new)
@@ -124,7 +132,7 @@ def _run(doctrine: Doctrine, view: SideView, traces: list[RuleTrace] | None) -> 
                     RuleTrace(number, "refused", tuple(seen), wire, reason=error.message, broken=error.rule)
                 )
             continue
-        plan.commit(candidate)
+        plan.commit(candidate, tally)
         if traces is not None:
             traces.append(RuleTrace(number, "fired", tuple(seen), tuple(o.to_json() for o in new)))
-    return [o.to_json() for o in plan.orders]
+    return OrderSet(plan.orders)

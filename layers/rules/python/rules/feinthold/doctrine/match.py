@@ -14,7 +14,7 @@ from ..fog import SideView, view
 from ..positions import SIDES
 from ..resolve import resolve
 from ..state import GameState, new_game
-from .interpreter import TurnTrace, orders_of, play
+from .interpreter import TurnTrace, turn_orders
 from .schema import Doctrine
 
 Player = Doctrine | Callable[[SideView], list]
@@ -41,11 +41,10 @@ def play_match(
         for side in SIDES:
             player = players[side]
             seen = view(state, side)
-            if isinstance(player, Doctrine) and trace:
-                orders[side], turn_trace = play(player, seen)
-                traces[side].append(turn_trace)
-            elif isinstance(player, Doctrine):
-                orders[side] = orders_of(player, seen)
+            if isinstance(player, Doctrine):
+                orders[side], turn_trace = turn_orders(player, seen, trace=trace)
+                if turn_trace is not None:
+                    traces[side].append(turn_trace)
             else:
                 orders[side] = player(seen)
         state = resolve(state, orders)

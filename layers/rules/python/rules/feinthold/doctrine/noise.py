@@ -52,14 +52,23 @@ def numeric_range(info: FieldInfo) -> tuple[float, float, float] | None:
     return float(low), float(high), float(step)
 
 
+_RANGES: dict[type[Part], tuple[tuple[str, tuple[float, float, float]], ...]] = {}
+"""Per list entry, its numeric fields (in field order) and their ranges: read from the schema once."""
+
+
+def _ranges(kind: type[Part]) -> tuple[tuple[str, tuple[float, float, float]], ...]:
+    found = _RANGES.get(kind)
+    if found is None:
+        ranged = ((name, numeric_range(info)) for name, info in kind.model_fields.items())
+        found = _RANGES[kind] = tuple((name, bounds) for name, bounds in ranged if bounds is not None)
+    return found
+
+
 def _shaken(part: Part, rng: random.Random, reach: int) -> Part:
     changes: dict[str, Any] = {}
-    for name, info in type(part).model_fields.items():
+    for name, bounds in _ranges(type(part)):
         value = getattr(part, name)
         if value is None or isinstance(value, bool) or not isinstance(value, int | float):
-            continue
-        bounds = numeric_range(info)
-        if bounds is None:
             continue
         low, high, step = bounds
         moved = min(high, max(low, value + rng.randint(-reach, reach) * step))

@@ -150,37 +150,43 @@ def sight_of(view: SideView) -> Sight:
     """
     numbers: dict[str, Observation] = {}
     watched = set()
+    marks = set()
+    last = view.seen_turn
     for position, seen in view.observations.items():
-        if seen.turn == view.seen_turn and seen.presence is not None:
-            watched.add(position)
-        number = seen.count if seen.count is not None else seen.strength
+        count = seen.count
+        if seen.turn == last:
+            # The view's marks, read in the same pass: enemy units or decoys seen (watched or scouted).
+            if seen.presence is not None:
+                watched.add(position)
+            if seen.presence or (count or 0) > 0:
+                marks.add(position)
+        number = count if count is not None else seen.strength
         if number is not None:
             numbers[position] = Observation(float(number), seen.turn)
-    enemy = other(view.side)
-    marks = frozenset(view.marks)
+    side = view.side
+    enemy = other(side)
     layout = ground_of(view.layout)
-    occupied = tuple(sorted(p for p, n in view.units.items() if n > 0))
+    occupied = tuple(sorted([p for p, n in view.units.items() if n > 0]))
     near_units: set[str] = set()
     for p in occupied:
         near_units.update(layout.neighbours[p])
+    flags = view.flags
     return Sight(
-        side=view.side,
-        enemy=enemy,
-        turn=view.turn,
-        points=view.points,
-        ground=layout,
-        flags=view.flags,
-        units=view.units,
-        decoys=view.decoys,
-        presence=marks,
-        observations=numbers,
-        enemy_known=frozenset(
-            p for p, flag in view.flags.items() if (flag == enemy and p not in watched) or p in marks
-        ),
-        mine=frozenset(p for p, flag in view.flags.items() if flag == view.side),
-        occupied=occupied,
-        near_units=frozenset(near_units),
-        home=layout.distance[HQ[view.side]],
-        goal=layout.distance[HQ[enemy]],
-        seats=_SEATS[view.side],
+        side,
+        enemy,
+        view.turn,
+        view.points,
+        layout,
+        flags,
+        view.units,
+        view.decoys,
+        frozenset(marks),
+        numbers,
+        frozenset(p for p, flag in flags.items() if (flag == enemy and p not in watched) or p in marks),
+        frozenset(p for p, flag in flags.items() if flag == side),
+        occupied,
+        frozenset(near_units),
+        layout.distance[HQ[side]],
+        layout.distance[HQ[enemy]],
+        _SEATS[side],
     )
