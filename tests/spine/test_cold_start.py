@@ -1,6 +1,6 @@
 """The cold start pays only for what a request uses: importing the API handler loads no engine, no house AI,
-no boto3 and no X-Ray SDK (the routes that need the engines import them when called; see bench/spine_coldstart.py
-for the timing against the naive stack)."""
+no boto3 or botocore session, no X-Ray SDK and no pydantic.v1 (the routes that need the engines import them when
+called; see bench/spine_coldstart.py for the timing against the naive stack)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import os
 import subprocess
 import sys
 
-HEAVY = ["rules", "boto3", "aws_xray_sdk", "moto", "gameserver.api.duels", "gameserver.api.daily"]
+HEAVY = ["rules", "boto3", "botocore.session", "aws_xray_sdk", "moto", "pydantic.v1", "gameserver.api.duels",
+         "gameserver.api.daily"]
 
 
 def test_importing_the_api_handler_loads_no_engine_no_boto3_and_no_platform_router():
@@ -21,6 +22,36 @@ def test_importing_the_api_handler_loads_no_engine_no_boto3_and_no_platform_rout
     env.pop("AWS_LAMBDA_FUNCTION_NAME", None)
     loaded = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
     assert json.loads(loaded.stdout) == []
+
+
+def test_the_handler_import_leaves_the_collector_on_with_its_objects_frozen():
+    probe = "import gc, gameserver.handlers.api; print(gc.isenabled(), gc.get_freeze_count() > 10_000)"
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["True", "True"]
+
+
+def test_fastapi_still_refuses_a_pydantic_v1_model_once_pydantic_v1_is_loaded():
+    probe = (
+        "import warnings; warnings.simplefilter('ignore')\n"
+        "import gameserver.handlers.api\n"
+        "from fastapi import FastAPI\n"
+        "from fastapi.encoders import jsonable_encoder\n"
+        "from pydantic import v1\n"
+        "class Old(v1.BaseModel):\n"
+        "    x: int\n"
+        "refused = []\n"
+        "try:\n"
+        "    FastAPI().get('/old', response_model=Old)(lambda: None)\n"
+        "except Exception as error:\n"
+        "    refused.append(type(error).__name__)\n"
+        "try:\n"
+        "    jsonable_encoder(Old(x=1))\n"
+        "except Exception as error:\n"
+        "    refused.append(type(error).__name__)\n"
+        "print(*refused)\n"
+    )
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["PydanticV1NotSupportedError", "PydanticV1NotSupportedError"]
 
 
 def test_the_platform_routes_are_served_by_the_full_app(aws, clock, alice):

@@ -5,11 +5,12 @@ invitations) are served by an app built without the platform's routers, made at 
 goes to the app with every route, made on first use. Which app serves a request is decided by the light
 app's own routes, so a route is never missed: whatever it does not match, the full app answers.
 
-Two more savings at import, measured with bench/spine_coldstart.py:
-- the cyclic garbage collector is paused while the modules load and the app is built, then the objects made
-  so far (modules, classes, the app: they live as long as the process) are frozen out of its reach. A cold
-  start allocates some 130,000 objects and no cycle among them is garbage; the collector's full passes over
-  them cost ~50 ms of CPU at import and would rescan them in every later full pass.
+Two more savings, measured with bench/spine_coldstart.py:
+- the cyclic garbage collector is paused while the modules load and the app is built, and again during the
+  first request (botocore's import and its client), then what was made (modules, classes, the apps, the
+  client: they live as long as the process) is frozen out of its reach. A cold start makes some 120,000
+  objects the collector tracks, next to none of them garbage; its passes over them (~190 collections, some
+  full) cost ~80 ms of CPU before the first answer, and frozen they are not rescanned by later full passes.
 - FastAPI's check that no parameter or response model is a pydantic.v1 model imports pydantic.v1 (~40 ms)
   to answer a question whose answer is known while pydantic.v1 is not loaded (see `_without_pydantic_v1`).
 """
@@ -59,15 +60,9 @@ def _without_pydantic_v1() -> None:
     encoders.is_pydantic_v1_model_instance = is_pydantic_v1_model_instance  # bound by name at its import
 
 
-try:
-    _without_pydantic_v1()
-    games_app = create_app(platform=False)
-    _games = Mangum(games_app, lifespan="off")
-finally:
-    gc.freeze()
-    gc.enable()
 _full: Mangum | None = None
 _lock = threading.Lock()
+_first_request = True
 
 
 def _serves(event: dict[str, Any]) -> bool:
@@ -85,7 +80,28 @@ def _full_app() -> Mangum:
         return _full
 
 
-@observed
-def handler(event: dict[str, Any], context: Any) -> Any:
+def _serve(event: dict[str, Any], context: Any) -> Any:
     asgi = _games if _serves(event) else _full_app()
     return asgi(event, context)
+
+
+try:
+    _without_pydantic_v1()
+    games_app = create_app(platform=False)
+    _games = Mangum(games_app, lifespan="off")
+
+    @observed  # with tracing on (in the cloud), this imports the X-Ray SDK: inside the collector's pause too
+    def handler(event: dict[str, Any], context: Any) -> Any:
+        global _first_request
+        if not _first_request:
+            return _serve(event, context)
+        gc.disable()  # the first request imports botocore and makes its client (see the module's docstring)
+        try:
+            return _serve(event, context)
+        finally:
+            _first_request = False
+            gc.freeze()
+            gc.enable()
+finally:
+    gc.freeze()
+    gc.enable()

@@ -1,8 +1,9 @@
 """The low-level AWS clients, made on first use (botocore clients: boto3's session and resources cost a cold
 start that a request never uses).
 
-The first client of a process is most of a cold start's first request (~150 ms of CPU); two of botocore's
-habits are half of its loading and buy this package nothing (bench/spine_coldstart.py measures the whole):
+Making the first client of a process (not importing botocore) took ~75 ms of CPU in a cold start's first
+request; two of botocore's habits were over half of it and buy this package nothing (measured for
+bench/spine_coldstart.py):
 - before it loads a service's model, botocore checks the name against a list of every service it ships,
   made by listing some 450 folders, once for the model and once for the endpoint rules (~25 ms). Our loader
   lists only the services this module makes clients for, still from the data files, so the check stands.
@@ -54,16 +55,20 @@ def _data_loader() -> Any:
     return OurServicesLoader()
 
 
+def _new_session() -> Any:
+    import botocore.session
+
+    session = botocore.session.get_session()
+    session.register_component("data_loader", _data_loader())
+    return session
+
+
 def _botocore_session() -> Any:
     """One botocore session per process: it keeps the service models it has loaded, so a client made again
     (tests switching endpoints) does not parse them again."""
     global _session
     if _session is None:
-        import botocore.session
-
-        session = botocore.session.get_session()
-        session.register_component("data_loader", _data_loader())
-        _session = session
+        _session = _new_session()
     return _session
 
 
