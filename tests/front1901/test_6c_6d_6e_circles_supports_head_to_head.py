@@ -222,3 +222,15 @@ def test_6e15_the_friendly_head_to_head_battle() -> None:
     )
     assert out.results["BUR"] == "bounced" and out.results["MUN"] == "bounced"
     assert not out.dislodged
+
+
+def test_no_self_dislodgement_even_with_foreign_support() -> None:
+    """"You can never dislodge your own unit": a foreign support does not change it (6.D.10 with a Russian
+    supporter, a case the DATC file leaves to the property test)."""
+    out = move(
+        {"GERMANY": ["A BER", "F KIE"], "RUSSIA": ["A PRU", "A SIL"]},
+        {"GERMANY": ["A BER H", "F KIE - BER"], "RUSSIA": ["A PRU S F KIE - BER", "A SIL S F KIE - BER"]},
+    )
+    assert out.results["KIE"] == "bounced" and out.results["BER"] == "holds"
+    assert not out.dislodged
+    assert board(out) == {"GERMANY A BER", "GERMANY F KIE", "RUSSIA A PRU", "RUSSIA A SIL"}

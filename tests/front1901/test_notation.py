@@ -118,3 +118,15 @@ def test_canonical_text_reads_back_to_the_same_order(
     order = parse_order(form.format(u=f"{kind} {here}", o=other, to=to))
     assert parse_order(str(order)) == order
     assert parse_order(str(order).lower().replace(" - ", "-")) == order
+
+
+@pytest.mark.parametrize(
+    ("alias", "canonical"),
+    [("MID", "MAO"), ("NAT", "NAO"), ("NRG", "NWG"), ("GOL", "LYO"), ("GOB", "BOT"), ("ECH", "ENG"),
+     ("TYN", "TYS"), ("EMS", "EAS")],
+)  # fmt: skip
+def test_the_spec_aliases_read_as_the_canonical_seas(alias: str, canonical: str) -> None:
+    """"Output always uses the canonical codes, upper case" (spec, notation)."""
+    assert str(parse_order(f"F {alias.lower()} H")) == f"F {canonical} H"
+    assert str(parse_order(f"F {alias} C A LON - BEL")) == f"F {canonical} C A LON - BEL"
+    assert parse_order(f"F {alias} - {alias}") == Move(UnitRef(F, canonical), canonical)
