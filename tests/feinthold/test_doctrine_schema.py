@@ -166,3 +166,20 @@ def test_the_rules_doc_lists_every_condition_action_and_target(repo_root):
     names = [*(c.KIND for c in CONDITIONS), *(a.KIND for a in ACTIONS), *(t.value for t in Target)]
     missing = [name for name in names if f"`{name}`" not in section]
     assert not missing, f"docs/rules/feinthold.md does not describe {missing}"
+
+
+@pytest.mark.parametrize(
+    "condition, path, complaint",
+    [
+        ({"units_at": {"at": "my-hq", "at_least": True}}, "rules[0].if[0].units_at.at_least", "expected a number"),
+        ({"units_at": {"at": "my-hq", "at_least": "3"}}, "rules[0].if[0].units_at.at_least", "expected a number"),
+        ({"outnumber": {"at": "centre", "ratio": "1.5"}}, "rules[0].if[0].outnumber.ratio", "expected a number"),
+        ({"enemy_at": {"at": "centre", "present": 1}}, "rules[0].if[0].enemy_at.present", "expected true or false"),
+    ],
+)
+def test_a_number_or_a_yes_no_in_another_type_is_refused_not_coerced(condition, path, complaint):
+    error = refused(doctrine({"if": [condition], "then": SCOUT}))
+    assert error.path == path and error.rule == 1 and complaint in error.message
+    action = refused(doctrine({"then": {"advance": {"from": "my-hq", "toward": "centre", "share": "50"}}}))
+    assert action.path == "rules[0].then.advance.share" and "expected a number" in action.message
+    assert parse_doctrine(doctrine({"if": [{"outnumber": {"at": "centre", "ratio": 2}}], "then": SCOUT}))

@@ -98,3 +98,44 @@ def test_a_misspelt_expectation_is_a_failure_not_silence():
     case = copy.deepcopy(spec_example())
     case["before"]["unit"] = {}
     assert run_case(case)[0].startswith("malformed case: unknown key(s) in before: unit")
+
+
+@pytest.mark.parametrize(
+    "where, value, complaint",
+    [
+        (("orders",), {"sotuh": [{"move": {"from": "r-s", "to": "c", "units": 3}}], "north": []},
+         "malformed case: orders: unknown side(s) sotuh"),
+        (("after", "units"), {"south": {"cc": 0}}, "malformed case: after.units.south: unknown position(s) cc"),
+        (("after", "points"), {"nroth": 12}, "malformed case: after.points: unknown side(s) nroth"),
+        (("after", "flags"), {"centre": None}, "malformed case: after.flags: unknown position(s) centre"),
+        (("after", "reports"), {"south": {"scout": {"x": 1}}}, "malformed case: after.reports.south.scout: unknown"),
+        (("after", "error"), "east", "malformed case: after.error: 'east' is not a side"),
+        (("turn",), 9, "malformed case: turn 9: the turn being resolved is a whole number from 1 to 8"),
+        (("turn",), "3", "malformed case: turn '3'"),
+        (("before", "units", "south", "hq-s"), -2, "malformed case: before.units.south.hq-s: -2 is not a count"),
+        (("before", "points"), {"South": 4}, "malformed case: before.points: unknown side(s) South"),
+    ],
+)
+def test_a_misnamed_side_position_or_count_is_a_failure_not_an_unread_expectation(where, value, complaint):
+    """A misspelt side in `orders` would otherwise drop that side's orders, and a misspelt position in `after`
+    would check nothing: both are reported as malformed cases."""
+    case = copy.deepcopy(spec_example())
+    target = case
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    differences = run_case(case)
+    assert len(differences) == 1 and differences[0].startswith(complaint), differences
+
+
+def test_a_case_without_paths_or_not_an_object_is_malformed(tmp_path, capsys):
+    case = copy.deepcopy(spec_example())
+    del case["paths"]
+    assert run_case(case) == [
+        "malformed case: a case needs its paths: the layout as a list of [position, position] pairs"
+    ]
+    file = tmp_path / "odd.json"
+    file.write_text(json.dumps(["not a case", spec_example()]))
+    assert main([str(file)]) == 1
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines == [f"FAIL ? ({file}): malformed case: a case is a JSON object", "1 passed, 1 failed"]

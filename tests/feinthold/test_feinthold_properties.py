@@ -191,3 +191,26 @@ def test_marks_are_exactly_the_enemy_next_to_own_units_and_hq(seed):
             assert set(view(after, s).marks) == (near & enemy) | scouted
             for p, count in after.history[-1].reports[s]["scout"].items():
                 assert count == after.units[o].get(p, 0) + after.decoys[o].get(p, 0)
+
+
+@FAST
+@given(seeds)
+def test_decoys_appear_only_by_reinforcement_and_vanish_only_unmasked_or_in_combat(seed):
+    """"A decoy that ends on an enemy position is unmasked and destroyed" and "all the decoys present are
+    destroyed" in a combat: nowhere else does a decoy vanish, and none appears but by a reinforcement."""
+    for state, orders, after in play(seed):
+        fought = set(after.history[-1].reports["south"]["combat"])
+        for s in SIDES:
+            expected = dict(state.decoys[s])
+            for o in parse_orders(orders[s]):
+                if isinstance(o, Reinforce):
+                    expected[o.at] = expected.get(o.at, 0) + o.decoys
+                elif isinstance(o, Move):
+                    expected[o.frm] = expected.get(o.frm, 0) - o.decoys
+                    expected[o.to] = expected.get(o.to, 0) + o.decoys
+            for p in POSITIONS:
+                got = after.decoys[s].get(p, 0)
+                if p in fought or state.flags[p] == other(s):
+                    assert got == 0, (s, p)
+                else:
+                    assert got == expected.get(p, 0), (s, p)

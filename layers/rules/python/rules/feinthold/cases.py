@@ -18,34 +18,85 @@ from .legality import check_side
 from .orders import IllegalOrderError
 from .positions import POSITIONS, SIDES
 from .resolve import resolve
-from .state import GameState, initial_observations
+from .state import LAST_TURN, GameState, initial_observations
 
 _AFTER_KEYS = frozenset({"flags", "units", "decoys", "points", "income", "reports", "winner", "error"})
+_BEFORE_KEYS = frozenset({"points", "flags", "units", "decoys", "income", "prediction_right"})
 
 
 class CaseError(ValueError):
     """A case file or case that does not follow the format."""
 
 
+def _by_side(where: str, value: object) -> Mapping:
+    """`value` as an object keyed by sides: a misspelt side is an error, never an expectation left unchecked."""
+    if not isinstance(value, Mapping):
+        raise CaseError(f"{where}: expected an object keyed by side ({', '.join(SIDES)})")
+    unknown = [str(s) for s in value if s not in SIDES]
+    if unknown:
+        raise CaseError(f"{where}: unknown side(s) {', '.join(sorted(unknown))} (sides: {', '.join(SIDES)})")
+    return value
+
+
+def _by_position(where: str, value: object) -> Mapping:
+    """`value` as an object keyed by positions of the map."""
+    if not isinstance(value, Mapping):
+        raise CaseError(f"{where}: expected an object keyed by position")
+    unknown = [str(p) for p in value if p not in POSITIONS]
+    if unknown:
+        raise CaseError(f"{where}: unknown position(s) {', '.join(sorted(unknown))}")
+    return value
+
+
+def _check_after(after: Mapping) -> None:
+    """Every side and position an expectation names exists, so that no expectation passes unread."""
+    unknown = set(after) - _AFTER_KEYS
+    if unknown:
+        raise CaseError(f"unknown key(s) in after: {', '.join(sorted(unknown))}")
+    _by_position("after.flags", after.get("flags", {}))
+    for key in ("units", "decoys"):
+        for s, counts in _by_side(f"after.{key}", after.get(key, {})).items():
+            _by_position(f"after.{key}.{s}", counts)
+    for key in ("points", "income"):
+        _by_side(f"after.{key}", after.get(key, {}))
+    for s, report in _by_side("after.reports", after.get("reports", {})).items():
+        if isinstance(report, Mapping) and "scout" in report:
+            _by_position(f"after.reports.{s}.scout", report["scout"])
+    if after.get("error", None) not in (*SIDES, None):
+        raise CaseError(f"after.error: {after['error']!r} is not a side")
+
+
 def state_from_case(case: Mapping) -> GameState:
     """The state a case describes before its turn resolves (missing flags neutral, missing counts 0)."""
+    if "paths" not in case:
+        raise CaseError("a case needs its paths: the layout as a list of [position, position] pairs")
     layout = Layout(str(case.get("layout", "case")), "case", tuple(tuple(p) for p in case["paths"]))
     check_layout(layout)
+    turn = case.get("turn")
+    if type(turn) is not int or not 1 <= turn <= LAST_TURN:
+        raise CaseError(f"turn {turn!r}: the turn being resolved is a whole number from 1 to {LAST_TURN}")
     before = case.get("before", {})
-    unknown = set(before) - {"points", "flags", "units", "decoys", "income", "prediction_right"}
+    if not isinstance(before, Mapping):
+        raise CaseError("before: expected an object")
+    unknown = set(before) - _BEFORE_KEYS
     if unknown:
         raise CaseError(f"unknown key(s) in before: {', '.join(sorted(unknown))}")
+    for key in ("points", "income", "prediction_right"):
+        _by_side(f"before.{key}", before.get(key, {}))
 
     def counts(key: str) -> dict:
-        raw = before.get(key, {})
-        return {s: {p: int(n) for p, n in raw.get(s, {}).items() if int(n) > 0} for s in SIDES}
+        raw = _by_side(f"before.{key}", before.get(key, {}))
+        out = {}
+        for s in SIDES:
+            by_position = _by_position(f"before.{key}.{s}", raw.get(s, {}))
+            for p, n in by_position.items():
+                if type(n) is not int or n < 0:
+                    raise CaseError(f"before.{key}.{s}.{p}: {n!r} is not a count (a whole number, 0 or more)")
+            out[s] = {p: n for p, n in by_position.items() if n > 0}
+        return out
 
     units, decoys = counts("units"), counts("decoys")
-    for side_counts in (*units.values(), *decoys.values()):
-        for p in side_counts:
-            if p not in POSITIONS:
-                raise CaseError(f"unknown position {p!r} in before")
-    raw_flags = before.get("flags", {})
+    raw_flags = _by_position("before.flags", before.get("flags", {}))
     for p, flag in raw_flags.items():
         if p not in POSITIONS or flag not in (*SIDES, None):
             raise CaseError(f"flag {p!r}: {flag!r} is not a side's flag on a position of the map")
@@ -53,7 +104,7 @@ def state_from_case(case: Mapping) -> GameState:
     return GameState(
         layout=layout,
         seed=None,
-        turn=int(case["turn"]),
+        turn=turn,
         reserve={s: int(before.get("points", {}).get(s, 0)) for s in SIDES},
         income_total={s: int(before.get("income", {}).get(s, 0)) for s in SIDES},
         prediction_right={s: bool(before.get("prediction_right", {}).get(s, False)) for s in SIDES},
@@ -75,14 +126,16 @@ def _compare_counts(name: str, expected: Mapping, actual: Mapping, out: list[str
 def run_case(case: Mapping) -> list[str]:
     """The differences between a case's expectations and the engine's result (empty: the case passes)."""
     try:
+        if not isinstance(case, Mapping):
+            raise CaseError("a case is a JSON object")
         state = state_from_case(case)
+        orders = _by_side("orders", case.get("orders", {}))
+        after = case.get("after", {})
+        if not isinstance(after, Mapping):
+            raise CaseError("after: expected an object")
+        _check_after(after)
     except (KeyError, TypeError, ValueError, LayoutError) as error:
         return [f"malformed case: {error}"]
-    orders = case.get("orders", {})
-    after = case.get("after", {})
-    unknown = set(after) - _AFTER_KEYS
-    if unknown:
-        return [f"malformed case: unknown key(s) in after: {', '.join(sorted(unknown))}"]
     if "error" in after:
         refused = []
         for s in SIDES:
@@ -150,7 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             differences = run_case(case)
             if differences:
                 failed += 1
-                print(f"FAIL {case.get('id', '?')} ({name}): {'; '.join(differences)}")
+                case_id = case.get("id", "?") if isinstance(case, Mapping) else "?"
+                print(f"FAIL {case_id} ({name}): {'; '.join(differences)}")
             else:
                 passed += 1
     print(f"{passed} passed, {failed} failed")

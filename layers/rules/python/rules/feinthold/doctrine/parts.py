@@ -6,9 +6,11 @@ On the wire a condition or an action is a one-key object, like an order:
 
 from __future__ import annotations
 
+import typing
+from functools import cache
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, model_serializer, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_serializer, model_validator
 
 
 class Part(BaseModel):
@@ -24,6 +26,18 @@ class Part(BaseModel):
             inner = data[cls.KIND]
             return {} if inner is None else inner
         return data
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_coercion(cls, value: Any, info: ValidationInfo) -> Any:
+        # A number is written as a number and a yes/no as true/false: "3" or true for a count is refused, not
+        # read as 3 or 1 (pydantic's lax mode would), so the doctrine means what its JSON says.
+        wanted = _scalar_kinds(cls, info.field_name or "")
+        if bool in wanted and not isinstance(value, bool):
+            raise ValueError(f"expected true or false, got {value!r}")
+        if wanted & {int, float} and (isinstance(value, bool | str)):
+            raise ValueError(f"expected a number, got {value!r}")
+        return value
 
     @classmethod
     def __get_pydantic_json_schema__(cls, core_schema: Any, handler: Any) -> dict[str, Any]:
@@ -41,6 +55,20 @@ class Part(BaseModel):
     @model_serializer(mode="wrap")
     def _wrap(self, handler: Any) -> dict[str, Any]:
         return {self.KIND: handler(self)}
+
+
+@cache
+def _scalar_kinds(part: type[Part], name: str) -> frozenset[type]:
+    """The scalar types (bool, int, float) a field of a list entry holds, looking through Optional and Annotated."""
+    info = part.model_fields.get(name)
+    found: set[type] = set()
+    stack = [] if info is None else [info.annotation]
+    while stack:
+        annotation = stack.pop()
+        if annotation in (bool, int, float):
+            found.add(annotation)
+        stack.extend(typing.get_args(annotation))
+    return frozenset(found)
 
 
 def kind_of(value: Any) -> str | None:
