@@ -6,11 +6,17 @@ import json
 import subprocess
 import sys
 
+from rules.front1901 import datc
+
 
 def _run(*lines: object) -> list[dict]:
     text = "\n".join(line if isinstance(line, str) else json.dumps(line) for line in lines) + "\n"
     done = subprocess.run(
-        [sys.executable, "-m", "rules.front1901", "adjudicate"], input=text, capture_output=True, text=True, check=True
+        [sys.executable, "-m", "rules.front1901", "adjudicate"],
+        input=text,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return [json.loads(line) for line in done.stdout.splitlines()]
 
@@ -25,7 +31,10 @@ SPEC_EXAMPLE = {
 
 def test_the_spec_example() -> None:
     [out] = _run(SPEC_EXAMPLE)
-    assert {k: out[k] for k in ("units", "dislodged", "contested", "centers", "next_phase", "results", "void_orders")} == {
+    assert {
+        k: out[k]
+        for k in ("units", "dislodged", "contested", "centers", "next_phase", "results", "void_orders")
+    } == {
         "units": {"FRANCE": ["A BUR", "F MAO"], "RUSSIA": ["F BOT"]},
         "dislodged": {},
         "contested": [],
@@ -70,7 +79,9 @@ def test_void_orders_and_results_precedence() -> None:
     )
     assert out["results"] == {"A BUR": "dislodged", "A MUN": "moves", "A PAR": "void", "A RUH": "supports"}
     assert [v["order"] for v in out["void_orders"]] == ["A XYZ - PAR", "A MUN H"]
-    assert out["dislodged"] == {"FRANCE": {"A BUR": {"from": "MUN", "retreats": ["BEL", "GAS", "MAR", "PIC"]}}}
+    assert out["dislodged"] == {
+        "FRANCE": {"A BUR": {"from": "MUN", "retreats": ["BEL", "GAS", "MAR", "PIC"]}}
+    }
     assert out["next_phase"] == "S1901R"
 
 
@@ -123,3 +134,109 @@ def test_retreat_phase_by_convoy_and_a_name_shared_by_attacker_and_dislodged() -
     assert out["units"] == {"ENGLAND": ["A YOR", "F NTH"], "FRANCE": ["A EDI", "A WAL"]}
     assert [v["order"] for v in out["void_orders"]] == ["F NTH - NWG"]
     assert out["next_phase"] == "F1902M"
+
+
+def _errors(*lines: object) -> list[str]:
+    """The error of each line, the spec example appended last to show the stream survived them all."""
+    *out, last = _run(*lines, SPEC_EXAMPLE)
+    assert last["next_phase"] == "W1901A"
+    assert all(sorted(o) == ["error"] for o in out), out
+    return [o["error"] for o in out]
+
+
+def test_a_value_of_the_wrong_shape_is_a_line_error_not_a_crash() -> None:
+    errors = _errors(
+        {"phase": "S1901M", "units": {"FRANCE": [1]}},
+        {"phase": "S1901M", "units": {"FRANCE": 5}},
+        {"phase": "S1901M", "units": {"FRANCE": None}},
+        {"phase": "S1901M", "units": {}, "centers": {"FRANCE": 5}},
+        {"phase": "F1901R", "units": {}, "contested": 5},
+        {"phase": "S1901M", "units": {"FRANCE": "A PAR"}},
+        "[" * 100_000,
+    )
+    assert errors[:4] == ["units of FRANCE must be a list of strings"] * 3 + [
+        "centers of FRANCE must be a list of strings"
+    ]
+    assert "'contested' must be a list" in errors[4]
+    # A string where a list belongs is refused as such, not read letter by letter ("invalid unit 'A'").
+    assert errors[5] == "units of FRANCE must be a list of strings"
+    assert errors[6] == "invalid JSON: nested too deeply"
+
+
+def test_centres_are_supply_centres_with_one_owner() -> None:
+    # "The map has 34 supply centres": Picardy, Burgundy and Gascony are none, and would count as builds.
+    france = {"FRANCE": ["PAR", "PIC", "BUR", "GAS", "MAR", "BRE"]}
+    errors = _errors(
+        {
+            "phase": "W1901A",
+            "units": {"FRANCE": ["A PAR"]},
+            "centers": france,
+            "orders": {"FRANCE": ["A MAR B"]},
+        },
+        {"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["PAR"], "germany": ["BER", "par"]}},
+        {"phase": "S1901M", "units": {}, "centers": {"FRANCE": ["PAR", "PAR"]}},
+    )
+    assert errors == [
+        "PIC is not a supply centre",
+        "PAR is listed twice in 'centers' (FRANCE, GERMANY)",
+        "PAR is listed twice in 'centers' (FRANCE, FRANCE)",
+    ]
+
+
+def _retreat(dislodged: dict, units: dict | None = None) -> dict:
+    return {"phase": "F1901R", "units": units or {}, "dislodged": dislodged}
+
+
+def test_a_dislodged_unit_names_where_its_attacker_came_from() -> None:
+    errors = _errors(
+        _retreat({"FRANCE": {"A PAR": 5}}),
+        _retreat({"FRANCE": {"A PAR": {}}}),
+        _retreat({"FRANCE": {"A PAR": {"from": "MOS"}}}),
+        _retreat({"FRANCE": {"A PAR": {"from": "PAR"}}}),
+        _retreat({"FRANCE": {"A PAR": {"from": None}}}),
+        _retreat({"FRANCE": {"A PAR": {"from": 7}}}),
+    )
+    # Before, the first two were read as "from": null and reopened the attacker's origin.
+    assert all(e.startswith("dislodged A PAR needs {") for e in errors[:2])
+    assert errors[2:5] == [
+        "A PAR cannot have been dislodged from MOS: not next to PAR",
+        "A PAR cannot have been dislodged from PAR: not next to PAR",
+        "A PAR cannot have been dislodged by a convoy: PAR has no coast",
+    ]
+    assert errors[5] == "invalid province 7"
+
+
+def test_the_attacker_may_be_of_either_kind() -> None:
+    # A fleet in Brest driven out by an army from Paris, an army in Brest by a fleet from the Channel, a
+    # fleet on St Petersburg's south coast by a fleet from the Barents Sea (next to the north coast).
+    for power, unit, came_from, order, after in (
+        ("FRANCE", "F BRE", "PAR", "F BRE R PIC", "F PIC"),
+        ("FRANCE", "A BRE", "ENG", "A BRE R PAR", "A PAR"),
+        ("RUSSIA", "F STP/SC", "BAR", "F STP/SC R BOT", "F BOT"),
+    ):
+        line = _retreat({power: {unit: {"from": came_from}}}) | {"orders": {power: [order]}}
+        [out] = _run(line)
+        assert out["results"] == {unit: "retreats"} and out["units"] == {power: [after]}
+
+
+def test_dislodged_units_have_unambiguous_results_keys() -> None:
+    errors = _errors(
+        _retreat({"FRANCE": {"F BRE": {"from": "ENG"}}, "GERMANY": {"A BRE": {"from": "PAR"}}}),
+        # "You can never dislodge your own unit": the French army in Paris cannot be what drove one out.
+        _retreat({"FRANCE": {"A PAR": {"from": "BUR"}}}, units={"FRANCE": ["A PAR"]}),
+    )
+    assert errors == [
+        "two dislodged units in BRE: F BRE, A BRE",
+        "A PAR of FRANCE cannot have been dislodged by A PAR, a unit of its own power",
+    ]
+
+
+def test_the_datc_runner_names_a_file_it_cannot_read(tmp_path, capsys) -> None:
+    missing = tmp_path / "missing.txt"
+    assert datc.main([str(missing), str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # nothing counted
+    assert err.splitlines() == [
+        f"error: {missing}: No such file or directory",
+        f"error: {tmp_path}: Is a directory",
+    ]

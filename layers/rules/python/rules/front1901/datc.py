@@ -1,7 +1,8 @@
 """Run DATC-format case files (jDip's CASE / PRESTATE / ORDERS / POSTSTATE / END text) against the engine.
 
 ``python -m rules.front1901.datc FILE...`` prints one line per failed case and a last line
-``N passed, M failed``; the exit status is 1 when any case failed.
+``N passed, M failed``; the exit status is 1 when any case failed, 2 (nothing run, an error line per file)
+when a file cannot be read.
 
 The files' quirks are handled here: no ``PRESTATE_SETPHASE`` means spring movement (6.G.14-18); names may
 repeat (6.F.14); a retreat phase takes its dislodged units, attackers and standoffs from
@@ -150,7 +151,9 @@ def _retreat_position(case: Case, units: dict[Province, Unit], centres: dict[Pro
 def run_case(case: Case) -> str | None:
     """None when the engine gives the case's expected result, else a message saying how it differs."""
     units = _units(case.entries("PRESTATE"))
-    centres = {province_of(parse_unit(p, t).location): p for p, t in case.entries("PRESTATE_SUPPLYCENTER_OWNERS")}
+    centres = {
+        province_of(parse_unit(p, t).location): p for p, t in case.entries("PRESTATE_SUPPLYCENTER_OWNERS")
+    }
     orders: dict[Power, list[str]] = {}
     for power, text in case.entries("ORDERS"):
         orders.setdefault(power, []).append(text)
@@ -182,9 +185,17 @@ def main(argv: list[str] | None = None) -> int:
     if not paths:
         print("usage: python -m rules.front1901.datc FILE...", file=sys.stderr)
         return 2
-    passed = failed = 0
+    loaded: list[tuple[str, list[Case]]] = []
     for path in paths:
-        for case in load_cases(path):
+        try:
+            loaded.append((path, load_cases(path)))
+        except (OSError, ValueError) as error:  # missing, unreadable, not text, or not DATC-format
+            print(f"error: {path}: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
+    if len(loaded) < len(paths):
+        return 2
+    passed = failed = 0
+    for path, cases in loaded:
+        for case in cases:
             try:
                 problem = run_case(case)
             except (ValueError, OrderSyntaxError) as error:
