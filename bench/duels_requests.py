@@ -8,9 +8,10 @@ recorder: a botocore hook on the application's DynamoDB client counts every requ
 
 Capacity is COMPUTED, not measured (moto's consumed-capacity figures are invented): DynamoDB's formula on the
 sizes of the items each request touched (see bench/spine_requests.py for the rules applied).
-A duel's turn is the spine's turn (1 read + 1 transaction) plus the duel's catch-up (1 read + 1 transaction:
-the duel item, the feed notices of the next turn); the final turn's catch-up also reads the pair's recent
-duels and both members' ratings, and its transaction carries the payout and the rating changes.
+A duel's turn is the spine's turn (1 read + 1 transaction): the duel item comes in the turn's BatchGetItem, and
+the duel's update and the next turn's feed notices ride in the turn's TransactWriteItems; the final turn also
+reads the pair's recent duels and both members' ratings (one BatchGetItem), and its transaction carries the
+payout and the rating changes.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def main() -> None:
         if turn == 1:
             measure("PUT orders, first side (stored)", lambda: call("ann", "PUT", f"{game}/turns/1/orders",
                                                                      {"orders": []}))
-            measure("PUT orders, second side (resolves + duel catch-up)", lambda: call(
+            measure("PUT orders, second side (resolves; duel rides along)", lambda: call(
                 "bea", "PUT", f"{game}/turns/1/orders", {"orders": []}))
         elif turn == 2:
             call("ann", "PUT", f"{game}/turns/2/orders", {"orders": []})

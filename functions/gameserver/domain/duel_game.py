@@ -36,7 +36,9 @@ from gameserver.storage.duels import (
     MonthLine,
     NewGame,
     Notice,
+    PairRecent,
     StoredDuel,
+    decode_duel,
 )
 from gameserver.storage.records import Game, LedgerLine, Submission, TurnRecord
 
@@ -111,6 +113,48 @@ def turn_notices(duel: Duel, game: Game) -> list[Notice]:
     if game.status != "open":
         return []
     return [Notice(sub, game.game_id, duel.id, game.turn, game.opened_at, game.deadline) for sub in duel.members]
+
+
+def riding_write(store: Any, clock: Clock, before: Game, after: Game, record: TurnRecord) -> DuelWrite | None:
+    """The duel's update for the turn ``before`` -> ``after`` of its game, to ride in the turn's own transaction
+    (the spine's budget: a turn is 1 read + 1 transaction), built from the duel item the turn's read brought
+    along, so the transaction's claim on the duel's version covers it.
+
+    None when it cannot ride, and the hook catches the duel up once the turn has committed, as it always could:
+    the duel was not read with this version of the game, is not in play, lags its game (catching up reads the
+    turn records), or ends off the board (no orders at all, which also closes the game); or building it failed
+    (the final turn's reads of the 24-hour window and the ratings)."""
+    read_with = getattr(store, "duel_read_with", None)
+    item = read_with(before) if read_with is not None else None
+    if item is None:
+        return None
+    try:
+        stored = decode_duel(item)
+        duel = stored.duel
+        if duel.status is not DuelStatus.PLAYING or duel.turns_passed != before.epoch \
+                or record.turn != before.epoch + 1:
+            return None
+        delays = _delays(stored, after, [record])
+        ended = apply(duel, _turn_resolved(duel, after, record, delays))
+        now = clock.now()
+        change = DuelWrite(ended, stored.version, iso(now), lines=ledger_lines(duel, ended, now), delays=delays)
+        if ended.status is DuelStatus.PLAYING:
+            change.due_at = after.deadline
+            change.notices = turn_notices(ended, after)
+        elif after.status == "open":
+            return None
+        else:
+            rate(duel_storage(store), ended, change)
+    except Exception:
+        log.exception("duel %s does not ride turn %s; the hook catches it up", before.game_id, record.turn)
+        return None
+    return change
+
+
+def riding_items(store: Any, change: DuelWrite) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The duel item as ``change`` writes it, and every transaction item of ``change`` (the duel's first)."""
+    items, _ = duel_storage(store).transaction_items(change)
+    return items[0]["Put"]["Item"], items
 
 
 def turn_committed(store: Any, clock: Clock, game: Game, record: TurnRecord) -> None:
@@ -202,13 +246,17 @@ def rate(ds: DuelStorage, duel: Duel, change: DuelWrite) -> None:
     changes are stored with the duel (and each member's line of the month's board)."""
     if not duel.status.finished or duel.finished_at is None or duel.opponent is None:
         return
-    since = iso(duel.finished_at - DAILY_LIMIT_WINDOW)
-    verdict = rating_verdict(duel, ds.pair_duels(duel.proposer, duel.opponent, since))
+    month = iso(duel.finished_at)[:7]
+    ratings, months, created, recent = ds.standing(duel.members, month)
+    # The pair's duels that can still count for a later one: a duel caught up late may have finished a little
+    # before one already written, so those within two windows stay.
+    kept = [d for d in recent.duels if d.id != duel.id and d.finished_at is not None
+            and d.finished_at > duel.finished_at - 2 * DAILY_LIMIT_WINDOW]
+    change.recent = PairRecent((*kept, duel), recent.version)
+    verdict = rating_verdict(duel, kept)
     if verdict is not None:
         change.rating_changes = {"rated": False, "why": str(verdict)}
         return
-    month = iso(duel.finished_at)[:7]
-    ratings, months, created = ds.standing(duel.members, month)
     changes = rate_duel(duel, {s: r.game for s, r in ratings.items()}, {s: r.elo for s, r in ratings.items()})
     change.rating_changes = {"rated": True, "game": {s: c.to_json() for s, c in changes.game.items()},
                              "elo": {s: c.points for s, c in changes.elo.items()}}

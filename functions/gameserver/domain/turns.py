@@ -160,10 +160,26 @@ def close_turn(
 
 
 def commit(store: Storage, closed: ClosedTurn) -> None:
-    """Write a closed turn (one transaction, claimed by the game's version), then start the next turn's timer."""
+    """Write a closed turn (one transaction, claimed by the game's version), then start the next turn's timer.
+
+    A duel's game carries its duel's update in that same transaction (senders, fair play, the next turn's
+    notices, or the end with its payout and ratings), claimed by the duel's version too: refused in any part,
+    nothing is written and the caller's retry (or the sweep) does it all again. When the duel cannot ride,
+    the duel's hook catches it up once the turn has committed."""
+    if closed.after.mode == "duel":  # the duel follows its game: senders, fair play, the end and its payout
+        from gameserver.clock import get_clock
+        from gameserver.domain import duel_game, notices
+
+        change = duel_game.riding_write(store, get_clock(), closed.before, closed.after, closed.record)
+        if change is not None:
+            store.commit_turn(closed.before, closed.after, closed.board, closed.views, closed.record, closed.plays,
+                              duel=duel_game.riding_items(store, change))
+            timers.turn_opened(closed.after)
+            notices.publish(change.notices)
+            return
     store.commit_turn(closed.before, closed.after, closed.board, closed.views, closed.record, closed.plays)
     timers.turn_opened(closed.after)
-    if closed.after.mode == "duel":  # the duel follows its game: senders, fair play, the end and its payout
+    if closed.after.mode == "duel":
         from gameserver.clock import get_clock
         from gameserver.domain import duel_game
 

@@ -5,11 +5,12 @@ it; the duel item's ``version`` is the claim every transition holds, so two requ
 can never both move the same duel. Items (all in the single table):
 
 - ``DUEL#{id} / DUEL``: the duel as JSON, its version, its escrow; sparse keys: ``gsi1`` lists proposals
-  (``DUELS#open`` or ``DUELS#to#{sub}``), ``gsi2`` the pair's finished duels (``PAIR#{a}#{b}``), the due index
+  (``DUELS#open`` or ``DUELS#to#{sub}``), the due index
   (its own shards ``DUELDUE#n``, which the turn sweep never reads) the duel's next deadline.
 - ``MEMBER#{sub}``: ``PROFILE`` (the balance, ``credits``), ``LEDGER#...`` lines, ``RATING#feinthold``,
   ``RATING#elo``, ``DUELMONTH#feinthold#{YYYY-MM}`` (gsi1 ``DUELBOARD#feinthold#{month}`` once eligible),
   ``DOCTRINE#{slot}``, ``DOCTRINE-DEFAULT`` (a copy of the default doctrine), ``FEED#{at}#{game}#{turn}``.
+- ``PAIR#{a}#{b} / RECENT``: the pair's duels finished lately, read with the ratings (the 24-hour rule).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from gameserver.ratings import EloRating, Glicko2Rating
 from gameserver.storage import codec, keys
 from gameserver.storage.port import Conflict
 from gameserver.storage.records import Board, Game, LedgerLine, Play, SideView
-from gameserver.storage.tables import DUE_INDEX, GSI1, GSI2
+from gameserver.storage.tables import DUE_INDEX, GSI1
 
 DUEL = "DUEL"
 DUEL_DUE_SHARDS = 4
@@ -67,6 +68,10 @@ def proposals_to(sub: str) -> str:
 def pair_key(a: str, b: str) -> str:
     first, second = sorted((a, b))
     return f"PAIR#{first}#{second}"
+
+
+PAIR_RECENT = "RECENT"
+"""The pair's recently finished duels (``PAIR#{a}#{b} / RECENT``): what the 24-hour rule reads."""
 
 
 def duel_due_shard(duel_id: str) -> str:
@@ -168,6 +173,15 @@ class GameUpdate:
     views: list[SideView]
 
 
+@dataclass(frozen=True)
+class PairRecent:
+    """The pair's duels that finished lately (won, drawn, forfeited), with the version it was read at (0: none
+    yet). Read with both members' ratings and written with the end of a duel, claimed by that version."""
+
+    duels: tuple[Duel, ...] = ()
+    version: int = 0
+
+
 @dataclass
 class DuelWrite:
     """Everything one duel transition writes, in one transaction."""
@@ -186,6 +200,8 @@ class DuelWrite:
     months: list[tuple[MonthLine, int]] = field(default_factory=list)
     """(the new line, the rated count it was read with: 0 when none yet)."""
     rating_changes: dict[str, Any] | None = None
+    recent: PairRecent | None = None
+    """The pair's recent duels with this one, as the end of a duel writes them."""
     delays: dict[str, dict[int, int]] | None = None
     """The members' order delays so far: the item is written whole, so a transition carries them on."""
 
@@ -212,9 +228,6 @@ def encode_duel(duel: Duel, version: int, due_at: str | None, rating_changes: di
     if str(duel.status) == "proposed":
         item["gsi1pk"] = codec.s(OPEN_DUELS if duel.opponent is None else proposals_to(duel.opponent))
         item["gsi1sk"] = codec.s(f"{_iso(duel.proposed_at)}#{duel.id}")
-    if duel.status.finished and duel.finished_at is not None and duel.opponent is not None:
-        item["gsi2pk"] = codec.s(pair_key(duel.proposer, duel.opponent))
-        item["gsi2sk"] = codec.s(f"{_iso(duel.finished_at)}#{duel.id}")
     if due_at is not None and not duel.status.closed:
         item["due_shard"] = codec.s(duel_due_shard(duel.id))
         item["due_at"] = codec.s(due_at)
@@ -381,9 +394,11 @@ class DuelStorage:
                 for sub in subs if (keys.member_pk(sub), keys.PROFILE) in found}
 
     def standing(self, subs: tuple[str, ...], month: str) -> tuple[dict[str, Ratings], dict[str, MonthLine | None],
-                                                                    dict[str, str]]:
-        """Both members' ratings, month lines and account creation times: one BatchGetItem."""
-        wanted: list[Item] = []
+                                                                    dict[str, str], PairRecent]:
+        """Both members' ratings, month lines and account creation times, and the pair's recent duels: one
+        BatchGetItem."""
+        pair = pair_key(*subs)
+        wanted: list[Item] = [_key(pair, PAIR_RECENT)]
         for sub in subs:
             pk = keys.member_pk(sub)
             wanted += [_key(pk, rating_sk()), _key(pk, ELO_SK), _key(pk, month_sk(month)), _key(pk, keys.PROFILE)]
@@ -405,17 +420,10 @@ class DuelStorage:
             months[sub] = _decode_month(month_item) if month_item else None
             profile = found.get((pk, keys.PROFILE))
             created[sub] = profile["created_at"]["S"] if profile else ""
-        return ratings, months, created
-
-    def pair_duels(self, a: str, b: str, since: str) -> list[Duel]:
-        """The pair's finished duels that finished at or after ``since`` (one query of ``gsi2``)."""
-        answer = self.client.query(
-            TableName=self.table,
-            IndexName=GSI2,
-            KeyConditionExpression="gsi2pk = :pair AND gsi2sk >= :since",
-            ExpressionAttributeValues={":pair": codec.s(pair_key(a, b)), ":since": codec.s(since)},
-        )
-        return [decode_duel(item).duel for item in answer.get("Items", [])]
+        recent = found.get((pair, PAIR_RECENT))
+        return ratings, months, created, PairRecent(
+            tuple(Duel.from_json(d) for d in json.loads(recent["duels"]["S"])) if recent else (),
+            int(recent["version"]["N"]) if recent else 0)
 
     def proposals(self, partition: str, cursor: str | None, limit: int) -> tuple[list[StoredDuel], str | None]:
         """Open proposals (``DUELS#open``) or those made to a member, oldest first, paginated."""
@@ -500,6 +508,19 @@ class DuelStorage:
         """One transaction: the duel (claimed by its version), its ledger lines with their balances, a game
         created or closed, the feed, ratings and month lines. ``InsufficientCredits`` when a stake no longer
         fits a balance; ``Conflict`` when anything else changed meanwhile."""
+        items, balance_subs = self.transaction_items(change)
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except self.client.exceptions.TransactionCanceledException as error:
+            reasons = error.response.get("CancellationReasons") or []
+            for index, reason in enumerate(reasons):
+                if reason.get("Code") == "ConditionalCheckFailed" and 1 <= index <= len(balance_subs):
+                    raise InsufficientCredits(balance_subs[index - 1]) from error
+            raise Conflict(str(error)) from error
+
+    def transaction_items(self, change: DuelWrite) -> tuple[list[Item], list[str]]:
+        """The transaction items of ``change``, the duel's own first, then one balance update per member in
+        the returned order; a duel's turn adds them to the turn's own transaction."""
         next_version = 1 if change.before_version is None else change.before_version + 1
         items: list[Item] = [
             _put(self.table, encode_duel(change.duel, next_version, change.due_at, change.rating_changes, change.delays),
@@ -542,19 +563,20 @@ class DuelStorage:
                                           before.game_version))
             items.append(self._rating_put(sub, ELO_SK, {"points": codec.n(elo.points), "games": codec.n(elo.games)},
                                           before.elo_version))
+        if change.recent is not None and change.duel.opponent is not None:
+            recent, read = change.recent, change.recent.version
+            items.append(_put(self.table, {
+                "pk": codec.s(pair_key(change.duel.proposer, change.duel.opponent)), "sk": codec.s(PAIR_RECENT),
+                "type": codec.s("pair-recent"), "version": codec.n(read + 1),
+                "duels": codec.j([d.to_json() for d in recent.duels])},
+                "attribute_not_exists(pk)" if read == 0 else "#v = :v", None if read == 0 else {"#v": "version"},
+                None if read == 0 else {":v": codec.n(read)}))
         for line, read_rated in change.months:
             items.append(_put(self.table, _encode_month(line),
                               "attribute_not_exists(pk)" if read_rated == 0 else "#r = :r",
                               None if read_rated == 0 else {"#r": "rated"},
                               None if read_rated == 0 else {":r": codec.n(read_rated)}))
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except self.client.exceptions.TransactionCanceledException as error:
-            reasons = error.response.get("CancellationReasons") or []
-            for index, reason in enumerate(reasons):
-                if reason.get("Code") == "ConditionalCheckFailed" and 1 <= index <= len(balance_subs):
-                    raise InsufficientCredits(balance_subs[index - 1]) from error
-            raise Conflict(str(error)) from error
+        return items, balance_subs
 
     def _rating_put(self, sub: str, sk: str, values: Item, read_version: int) -> Item:
         item = {"pk": codec.s(keys.member_pk(sub)), "sk": codec.s(sk), "type": codec.s("rating"),

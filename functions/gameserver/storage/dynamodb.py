@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import threading
 from typing import Any
 
 from gameserver.storage import codec, keys
@@ -28,6 +29,9 @@ from gameserver.storage.records import (
 from gameserver.storage.tables import DUE_INDEX, GSI1, GSI2
 
 _EPOCH_RETRIES = 3
+_DUEL_PK, _DUEL_SK = "DUEL#{}", "DUEL"
+"""A duel's item (``storage.duels.duel_pk``): its game has the duel's id."""
+_DUELS_KEPT = 64
 
 
 class DynamoStorage:
@@ -38,6 +42,10 @@ class DynamoStorage:
             table_name = get_settings().table_name
         self.table = table_name
         self._client = client
+        self._duels_read: dict[str, tuple[int, dict[str, Any]]] = {}
+        """game id -> (the game's version, the duel item read with it): a duel's game reads its duel in the
+        turn's own BatchGetItem, and the turn's transaction carries the duel's update (``duel_read_with``)."""
+        self._duels_lock = threading.Lock()
 
     @property
     def client(self) -> Any:
@@ -101,29 +109,52 @@ class DynamoStorage:
     def _read_game_items(
         self, game_id: str, sub: str | None, with_board: bool
     ) -> tuple[Game | None, Board | None, SideView | None]:
-        """One BatchGetItem; read again in the rare case it straddled a turn's transaction (epochs differ)."""
+        """One BatchGetItem; read again in the rare case it straddled a turn's transaction (epochs differ).
+
+        A turn's read (``with_board``) also asks for the duel item of the same id: a duel's game resolves its
+        turn and updates its duel in one transaction, on what this one request read. Any other game has no
+        such item (a key not found costs the minimum read unit, no request)."""
         pk = keys.game_pk(game_id)
-        wanted = [keys.GAME] + ([keys.BOARD] if with_board else []) + ([keys.view_sk(sub)] if sub else [])
+        wanted = [(pk, keys.GAME)] + ([(pk, keys.BOARD)] if with_board else []) + (
+            [(pk, keys.view_sk(sub))] if sub else [])
+        duel_key = (_DUEL_PK.format(game_id), _DUEL_SK)
+        if with_board:
+            wanted.append(duel_key)
         for _ in range(_EPOCH_RETRIES):
-            items = self._batch_get(pk, wanted)
-            game = codec.decode_game(items[keys.GAME]) if keys.GAME in items else None
-            board = codec.decode_board(items[keys.BOARD]) if keys.BOARD in items else None
-            view = codec.decode_view(items[keys.view_sk(sub)]) if sub and keys.view_sk(sub) in items else None
+            items = self._batch_get(wanted)
+            game = codec.decode_game(items[(pk, keys.GAME)]) if (pk, keys.GAME) in items else None
+            board = codec.decode_board(items[(pk, keys.BOARD)]) if (pk, keys.BOARD) in items else None
+            view_key = (pk, keys.view_sk(sub)) if sub else None
+            view = codec.decode_view(items[view_key]) if view_key in items else None
             if game is None:
                 return None, None, None
             if all(part is None or part.epoch == game.epoch for part in (board, view)):
+                if duel_key in items and game.mode == "duel":
+                    self._remember_duel(game_id, game.version, items[duel_key])
                 return game, board, view
         raise Conflict(f"game {game_id} kept changing while being read")
 
-    def _batch_get(self, pk: str, sort_keys: list[str]) -> dict[str, dict[str, Any]]:
+    def _remember_duel(self, game_id: str, game_version: int, item: dict[str, Any]) -> None:
+        with self._duels_lock:  # one adapter may serve several threads (the local runner)
+            self._duels_read.pop(game_id, None)
+            self._duels_read[game_id] = (game_version, item)
+            while len(self._duels_read) > _DUELS_KEPT:  # a warm process keeps only its latest duels' items
+                self._duels_read.pop(next(iter(self._duels_read)))
+
+    def duel_read_with(self, game: Game) -> dict[str, Any] | None:
+        """The duel item read (or written) together with ``game`` at its version; None if it was not."""
+        kept = self._duels_read.get(game.game_id)
+        return kept[1] if kept is not None and kept[0] == game.version else None
+
+    def _batch_get(self, wanted: list[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
         request: dict[str, Any] = {
-            self.table: {"Keys": [_key(pk, sk) for sk in sort_keys], "ConsistentRead": True}
+            self.table: {"Keys": [_key(pk, sk) for pk, sk in wanted], "ConsistentRead": True}
         }
-        found: dict[str, dict[str, Any]] = {}
+        found: dict[tuple[str, str], dict[str, Any]] = {}
         while request:
             answer = self.client.batch_get_item(RequestItems=request)
             for item in answer.get("Responses", {}).get(self.table, []):
-                found[item["sk"]["S"]] = item
+                found[(item["pk"]["S"], item["sk"]["S"])] = item
             request = answer.get("UnprocessedKeys") or {}
         return found
 
@@ -173,7 +204,10 @@ class DynamoStorage:
         views: list[SideView],
         record: TurnRecord,
         plays: list[Play],
+        duel: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
     ) -> None:
+        """The turn's transaction; ``duel`` (the duel item as written, and every transaction item of the duel's
+        update, the duel's own first) rides in it for a duel's game: all of it commits, or none of it."""
         self._transact(
             [
                 _put(
@@ -187,8 +221,11 @@ class DynamoStorage:
                 *(_put(self.table, codec.encode_view(v)) for v in views),
                 _put(self.table, codec.encode_turn(record), "attribute_not_exists(pk)"),
                 *(_put(self.table, codec.encode_play(p)) for p in plays),
+                *(duel[1] if duel else ()),
             ]
         )
+        if duel is not None:
+            self._remember_duel(after.game_id, after.version, duel[0])
 
     def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
         prefix = keys.play_prefix(kind)

@@ -5,7 +5,7 @@ Every method is one DynamoDB request unless it says otherwise; the request budge
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from gameserver.storage.records import (
     Board,
@@ -74,9 +74,11 @@ class Storage(Protocol):
         views: list[SideView],
         record: TurnRecord,
         plays: list[Play],
+        duel: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
     ) -> None:
         """A resolved turn in one transaction, claimed by ``before.version``: the game item, the board, the views,
-        the turn's record and the members' list entries. ``Conflict`` when another write came first."""
+        the turn's record and the members' list entries, and for a duel's game (``duel``: its item as written and
+        the transaction items of its update) the duel's update too. ``Conflict`` when another write came first."""
         ...
 
     def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
