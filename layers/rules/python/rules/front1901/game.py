@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from .adjustments import adjudicate_adjustments
 from .board import CENTRES, HOME_CENTRES, POWERS, VICTORY_CENTRES, Power, Province
@@ -68,7 +69,8 @@ class PhaseResult:
 
 def take_centres(centres: Mapping[Province, Power], units: Mapping[Province, Unit]) -> dict[Province, Power]:
     """Each centre with a unit on it passes to that unit's power; the others keep their owner."""
-    owners = dict(centres)
+    # A Position's centres are a read-only view, which ``dict()`` copies item by item: ask for its copy.
+    owners = centres.copy() if type(centres) is MappingProxyType else dict(centres)
     for province, unit in units.items():
         if province in CENTRES:
             owners[province] = unit.power
@@ -90,26 +92,51 @@ def _has_adjustments(units: Mapping[Province, Unit], centres: Mapping[Province, 
     return False
 
 
+# The phases a game moves into, made once per year: a phase played makes one, and a frozen dataclass is
+# slow to build.
+_SPRING, _FALL, _WINTER = Season.SPRING, Season.FALL, Season.WINTER
+_MOVEMENT, _RETREAT, _ADJUSTMENT = Step.MOVEMENT, Step.RETREAT, Step.ADJUSTMENT
+# Per season and step: its phase of each year so far.
+_SPRING_MOVEMENT: dict[int, Phase] = {}
+_SPRING_RETREAT: dict[int, Phase] = {}
+_FALL_MOVEMENT: dict[int, Phase] = {}
+_FALL_RETREAT: dict[int, Phase] = {}
+_WINTER_ADJUSTMENT: dict[int, Phase] = {}
+
+
+def _phase(year: int, season: Season, step: Step, made: dict[int, Phase]) -> Phase:
+    """The phase of this year, season and step, from ``made``: the phases of that season and step so far."""
+    phase = made.get(year)
+    if phase is None:
+        phase = made[year] = Phase(year, season, step)
+    return phase
+
+
 def _after_turn(phase: Phase, units: dict[Province, Unit], centres: Mapping[Province, Power]) -> Position:
     """The position after a turn with no retreats pending (end of a season's movement or retreats)."""
-    if phase.season is Season.SPRING:
-        return Position(Phase(phase.year, Season.FALL, Step.MOVEMENT), units, centres)
+    if phase.season is _SPRING:
+        return Position(_phase(phase.year, _FALL, _MOVEMENT, _FALL_MOVEMENT), units, centres)
     owners = take_centres(centres, units)
     if _has_adjustments(units, owners):
-        return Position(Phase(phase.year, Season.WINTER, Step.ADJUSTMENT), units, owners)
-    return Position(Phase(phase.year + 1, Season.SPRING, Step.MOVEMENT), units, owners)
+        return Position(_phase(phase.year, _WINTER, _ADJUSTMENT, _WINTER_ADJUSTMENT), units, owners)
+    return Position(_phase(phase.year + 1, _SPRING, _MOVEMENT, _SPRING_MOVEMENT), units, owners)
 
 
 def play(position: Position, orders: Mapping[Power, Sequence[Order | str]]) -> PhaseResult:
     """Adjudicate the position's phase with these orders and move on to the next phase."""
     phase = position.phase
-    if phase.step is Step.MOVEMENT:
+    if phase.step is _MOVEMENT:
         outcome = adjudicate_movement(position, orders)
         units = position.units
         results = {units[p].text: w for p, w in outcome.results.items()}
         if outcome.dislodged:
             after = Position(
-                Phase(phase.year, phase.season, Step.RETREAT),
+                _phase(
+                    phase.year,
+                    phase.season,
+                    _RETREAT,
+                    _SPRING_RETREAT if phase.season is _SPRING else _FALL_RETREAT,
+                ),
                 outcome.units,
                 position.centres,
                 outcome.dislodged,
@@ -122,7 +149,7 @@ def play(position: Position, orders: Mapping[Power, Sequence[Order | str]]) -> P
     # alone); a dislodged unit's word wins over a unit of the same name that moved into its province.
     results = {str(u): "holds" for u in position.units.values()}
     reasons = dict.fromkeys(results, "stays where it is")
-    if phase.step is Step.RETREAT:
+    if phase.step is _RETREAT:
         retreat = adjudicate_retreats(position, orders)
         dislodged = position.dislodged
         results.update((str(dislodged[p].unit), w) for p, w in retreat.results.items())
@@ -133,7 +160,7 @@ def play(position: Position, orders: Mapping[Power, Sequence[Order | str]]) -> P
     gone = position.units
     results.update((str(adjust.units.get(p) or gone[p]), w) for p, w in adjust.results.items())
     reasons.update((str(adjust.units.get(p) or gone[p]), w) for p, w in adjust.reasons.items())
-    after = Position(Phase(phase.year + 1, Season.SPRING, Step.MOVEMENT), adjust.units, position.centres)
+    after = Position(_phase(phase.year + 1, _SPRING, _MOVEMENT, _SPRING_MOVEMENT), adjust.units, position.centres)
     return PhaseResult(after, results, adjust.void_orders, reasons)
 
 

@@ -39,77 +39,131 @@ class IllegalOrderError(ValueError):
         self.rule = rule
 
 
+# The seas as bits of an int, so that a chain of fleets is one int and "touches" is one ``&``.
+_SEA_BIT: dict[Province, int] = {sea: 1 << i for i, sea in enumerate(sorted(SEAS))}
+_SEA_OF_BIT: dict[int, Province] = {bit: sea for sea, bit in _SEA_BIT.items()}
+_NEXT_SEAS: dict[int, int] = {_SEA_BIT[sea]: sum(_SEA_BIT[n] for n in SEA_NEIGHBOURS[sea]) for sea in SEAS}
+"""Per sea's bit: the bits of the seas next to it."""
+_TOUCHING: dict[Province, int] = {p: sum(_SEA_BIT[s] for s in seas) for p, seas in SEA_NEIGHBOURS.items()}
+"""Per province: the bits of the seas it touches."""
+_SEA_COASTS: dict[Province, frozenset[Province]] = {
+    sea: frozenset(province_of(n) for n in FLEET_MOVES[sea] if province_of(n) in COASTAL) for sea in SEAS
+}
+"""Per sea: the coasts a fleet there could carry an army to."""
+
+
+def _chains(fleets: int) -> tuple[int, ...]:
+    """The connected groups of seas in ``fleets`` (a set of sea bits), each as its bits."""
+    chains = []
+    while fleets:
+        chain = frontier = fleets & -fleets
+        while frontier:
+            reach = 0
+            while frontier:
+                low = frontier & -frontier
+                reach |= _NEXT_SEAS[low]
+                frontier ^= low
+            frontier = reach & fleets & ~chain
+            chain |= frontier
+        chains.append(chain)
+        fleets &= ~chain
+    return tuple(chains)
+
+
+def _seas_of(chain: int) -> list[Province]:
+    """The seas whose bits ``chain`` holds."""
+    seas = []
+    while chain:
+        low = chain & -chain
+        seas.append(_SEA_OF_BIT[low])
+        chain ^= low
+    return seas
+
+
 class ConvoyGeometry:
     """Which armies could be carried where, given the fleets now at sea.
 
     "A coastal army can cross the sea if a fleet, or a chain of fleets, at sea carries it."  A chain is a
     connected group of seas holding fleets; an army on a coast touching a group can be carried to any coast
     that group touches.  A move with no such chain is illegal (DATC 6.D.32); a fleet may only convoy along a
-    chain it belongs to (DATC 6.G.7).
+    chain it belongs to (DATC 6.G.7).  A chain is labelled by its index in ``chains``.
     """
 
-    __slots__ = ("coasts", "group", "touching")
+    __slots__ = ("_fleet_seas", "_chains", "_group", "_touching", "_coasts")
 
     def __init__(self, fleet_seas: Iterable[Province]) -> None:
-        seas = set(fleet_seas)
-        self.group: dict[Province, int] = {}
-        for start in seas:
-            if start in self.group:
-                continue
-            label = len(self.group)
-            self.group[start] = label
-            stack = [start]
-            while stack:
-                here = stack.pop()
-                for nxt in SEA_NEIGHBOURS[here]:
-                    if nxt in seas and nxt not in self.group:
-                        self.group[nxt] = label
-                        stack.append(nxt)
-        self.touching: dict[Province, frozenset[int]] = {}
-        self.coasts: dict[int, frozenset[Province]] = {}
+        # The chains are found when first asked for: most orders are checked without them.
+        self._fleet_seas = fleet_seas
+        self._chains: tuple[int, ...] | None = None
+        self._group: dict[Province, int] | None = None
+        self._touching: dict[Province, frozenset[int]] = {}
+        self._coasts: dict[int, frozenset[Province]] = {}
 
     @classmethod
     def of(cls, units: Mapping[Province, Unit]) -> ConvoyGeometry:
-        return cls(p for p, u in units.items() if p in SEAS)
+        """The geometry of these units' fleets at sea (``units`` is read when first needed: not to be changed
+        meanwhile, which a Position's never are)."""
+        return cls(units)
+
+    @property
+    def chains(self) -> tuple[int, ...]:
+        """Each chain of fleets at sea, as the bits of its seas."""
+        chains = self._chains
+        if chains is None:
+            bits = _SEA_BIT
+            fleets = 0
+            for p in self._fleet_seas:
+                bit = bits.get(p)
+                if bit is not None:
+                    fleets |= bit
+            chains = self._chains = _chains(fleets)
+            self._fleet_seas = ()
+        return chains
+
+    @property
+    def group(self) -> dict[Province, int]:
+        """The chain (its label) each fleet at sea belongs to."""
+        group = self._group
+        if group is None:
+            chains = self.chains
+            group = self._group = {sea: label for label, chain in enumerate(chains) for sea in _seas_of(chain)}
+        return group
 
     def groups_touching(self, province: Province) -> frozenset[int]:
-        found = self.touching.get(province)
+        found = self._touching.get(province)
         if found is None:
-            group = self.group
-            found = frozenset(group[s] for s in SEA_NEIGHBOURS[province] if s in group)
-            self.touching[province] = found
+            touching = _TOUCHING[province]
+            found = frozenset(label for label, chain in enumerate(self.chains) if chain & touching)
+            self._touching[province] = found
         return found
 
     def can_carry(self, start: Province, end: Province) -> bool:
         """Whether some chain of fleets at sea touches both coasts."""
         if start == end or start not in COASTAL or end not in COASTAL:
             return False
-        return not self.groups_touching(start).isdisjoint(self.groups_touching(end))
+        from_start, from_end = _TOUCHING[start], _TOUCHING[end]
+        for chain in self.chains:  # noqa: SIM110 (a loop: no generator to make on this hot path)
+            if chain & from_start and chain & from_end:
+                return True
+        return False
 
     def on_route(self, fleet_sea: Province, start: Province, end: Province) -> bool:
         """Whether the fleet in this sea belongs to a chain joining the two coasts."""
-        label = self.group.get(fleet_sea)
-        return (
-            label is not None
-            and start != end
-            and start in COASTAL
-            and end in COASTAL
-            and label in self.groups_touching(start)
-            and label in self.groups_touching(end)
-        )
+        bit = _SEA_BIT.get(fleet_sea)
+        if bit is None or start == end or start not in COASTAL or end not in COASTAL:
+            return False
+        for chain in self.chains:
+            if chain & bit:
+                return bool(chain & _TOUCHING[start] and chain & _TOUCHING[end])
+        return False
 
     def coasts_of_group(self, label: int) -> frozenset[Province]:
         """The coasts a chain of fleets touches."""
-        found = self.coasts.get(label)
+        found = self._coasts.get(label)
         if found is None:
-            found = frozenset(
-                province_of(n)
-                for sea, other in self.group.items()
-                if other == label
-                for n in FLEET_MOVES[sea]
-                if province_of(n) in COASTAL
-            )
-            self.coasts[label] = found
+            chain = self.chains[label]
+            found = frozenset().union(*(_SEA_COASTS[sea] for sea in _seas_of(chain)))
+            self._coasts[label] = found
         return found
 
     def destinations(self, start: Province) -> set[Province]:
@@ -182,34 +236,37 @@ def check_movement_order(position: Position, power: Power, order: Order, geometr
 def check_unit_order(position: Position, unit: Unit, order: Order, geometry: ConvoyGeometry) -> Order:
     """As :func:`check_movement_order`, for an order already known to name ``unit``.  An order already in
     canonical form is returned as it is."""
-    if isinstance(order, Waive):
-        raise IllegalOrderError(order, "only hold, move, support and convoy orders in a movement phase")
+    cls = _MOVEMENT_ORDERS.get(type(order)) or _movement_class(order)
     ref = order.unit
-    if ref.location != unit.location or ref.kind is not unit.kind:
+    # Written as the unit stands (kind and location), the order keeps its own UnitRef.
+    as_written = ref.location == unit.location and ref.kind is unit.kind
+    if not as_written:
         ref = unit_ref(unit.kind, unit.location)
-    if isinstance(order, Move):
+    if cls is Move:
         # The common case first: a move next door (along the coast, for a fleet), as written.
-        if unit.kind is ARMY:
-            if order.unit is ref and order.to in ARMY_MOVES[unit.location]:
+        if as_written:
+            if unit.kind is ARMY:
+                if order.to in ARMY_MOVES[unit.location]:
+                    return order
+            elif not order.via and order.to in FLEET_MOVES[unit.location]:
                 return order
-        elif order.unit is ref and not order.via and order.to in FLEET_MOVES[unit.location]:
-            return order
         return _check_move(unit, ref, order, geometry)
-    if isinstance(order, Hold):
-        return order if order.unit is ref else Hold(ref)
-    if isinstance(order, SupportHold | SupportMove):
+    if cls is Hold:
+        return order if as_written else Hold(ref)
+    hold = cls is SupportHold
+    if hold or cls is SupportMove:
         # The common case first: a support written canonically, into a province next door.
         supported = order.supported
         target = position.units.get(supported.province)
         if (
-            target is not None
+            as_written
+            and target is not None
             and target is not unit
-            and order.unit is ref
             and supported.location == target.location
             and supported.kind is target.kind
         ):
             reach = ARMY_MOVES if unit.kind is ARMY else FLEET_REACH
-            if isinstance(order, SupportHold):
+            if hold:
                 if target.province in reach[unit.location]:
                     return order
             else:
@@ -217,11 +274,21 @@ def check_unit_order(position: Position, unit: Unit, order: Order, geometry: Con
                 to = order.to
                 if to != unit.province and to in reach[unit.location] and to in moves[target.location]:
                     return order
-        if isinstance(order, SupportHold):
+        if hold:
             return _check_support_hold(position, unit, ref, order)
         return _check_support_move(position, unit, ref, order, geometry)
-    if isinstance(order, Convoy):
-        return _check_convoy(position, unit, ref, order, geometry)
+    return _check_convoy(position, unit, ref, order, geometry)
+
+
+_MOVEMENT_ORDERS: dict[type, type] = {cls: cls for cls in (Hold, Move, SupportHold, SupportMove, Convoy)}
+
+
+def _movement_class(order: object) -> type:
+    """Which of the four orders ``order`` is (for a class derived from one), or IllegalOrderError."""
+    if not isinstance(order, Waive):
+        for cls in (Move, Hold, SupportHold, SupportMove, Convoy):
+            if isinstance(order, cls):
+                return cls
     raise IllegalOrderError(order, "only hold, move, support and convoy orders in a movement phase")
 
 
@@ -329,6 +396,6 @@ def retreat_options(
         sorted(
             loc
             for loc in options
-            if (q := province_of(loc)) not in after and q not in contested and q != attacker_from
+            if (q := loc[:3]) not in after and q not in contested and q != attacker_from  # province_of, inlined
         )
     )

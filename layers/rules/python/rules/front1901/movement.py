@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .board import ARMY, ARMY_MOVES, SEA_NEIGHBOURS, Power, Province
+from .board import ARMY, ARMY_MOVES, FLEET_MOVES, SEA_NEIGHBOURS, Power, Province
 from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order, retreat_options
 from .notation import OrderSyntaxError, parse_order, unit_ref
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef, Waive
 from .position import Dislodgement, Position, Unit, unit_at
 from .resolver import CONVOY, MOVE, SUPPORT, Resolver
+
+_ORDER_TYPES = frozenset((Hold, Move, SupportHold, SupportMove, Convoy, Waive))
+"""The order classes a movement phase reads as they are (anything else is checked as a string first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,30 +143,54 @@ def adjudicate_movement(position: Position, orders: Mapping[Power, Sequence[Orde
     """Adjudicate a movement phase.  ``orders`` maps each power to its orders, as text or Order objects;
     units with no order hold."""
     units = position.units
+    unit_in = units.get
     void: list[VoidOrder] = []
     geometry = ConvoyGeometry.of(units)
     given: dict[Province, Order] = {}
     illegal: dict[Province, str] = {}
     for power, items in orders.items():
         for item in items:
-            if isinstance(item, str):
+            cls = type(item)
+            if cls is str or (cls not in _ORDER_TYPES and isinstance(item, str)):
                 try:
-                    order = parse_order(item)
+                    order = parse_order(item)  # type: ignore[arg-type]
                 except OrderSyntaxError as error:
-                    void.append(VoidOrder(power, item, error.reason))
+                    void.append(VoidOrder(power, item, error.reason))  # type: ignore[arg-type]
                     continue
+                cls = type(order)
             else:
-                order = item
-            if isinstance(order, Waive):
+                order = item  # type: ignore[assignment]
+            if cls is Waive or (cls not in _ORDER_TYPES and isinstance(order, Waive)):
                 void.append(VoidOrder(power, str(item), "not an order for a movement phase"))
                 continue
             ref = order.unit
-            unit = units.get(ref.province)
+            province = ref.province
+            unit = unit_in(province)
             if unit is None or unit.power != power or (ref.kind is not None and ref.kind is not unit.kind):
                 void.append(VoidOrder(power, str(item), _not_yours(ref, unit, power)))
                 continue
             # "Two orders for one unit: the last one counts."
-            province = ref.province
+            if (
+                ref.kind is unit.kind
+                and ref.location == unit.location
+                and (
+                    cls is Hold
+                    or (
+                        cls is Move
+                        and (
+                            order.to in ARMY_MOVES[province]  # type: ignore[union-attr]
+                            if unit.kind is ARMY
+                            else not order.via and order.to in FLEET_MOVES[unit.location]  # type: ignore[union-attr]
+                        )
+                    )
+                )
+            ):
+                # The common case, a hold or a move next door written as the unit stands, is legal as it
+                # is (check_unit_order's first test), and taken here without a call.
+                given[province] = order
+                if illegal:
+                    illegal.pop(province, None)
+                continue
             try:
                 given[province] = check_unit_order(position, unit, order, geometry)
                 if illegal:
@@ -264,7 +291,8 @@ def _resolve(
     unmatched: dict[Province, Order] = {}
     result = resolver.result
     for p, order in others:
-        if isinstance(order, SupportMove):
+        cls = type(order)
+        if cls is SupportMove:
             q = order.supported.province
             move = moves.get(q)
             to = order.to
@@ -274,7 +302,7 @@ def _resolve(
             kind[p] = SUPPORT
             aim[p] = dest[q]
             supports.setdefault(q, []).append(p)
-        elif isinstance(order, SupportHold):
+        elif cls is SupportHold:
             q = order.supported.province
             if q in moves:
                 unmatched[p] = order
@@ -282,7 +310,7 @@ def _resolve(
             kind[p] = SUPPORT
             aim[p] = q
             hold_supports.setdefault(q, []).append(p)
-        elif isinstance(order, Convoy):
+        elif cls is Convoy:
             q = order.army.province
             if dest.get(q) != order.to or q not in convoyed:
                 unmatched[p] = order
@@ -294,7 +322,8 @@ def _resolve(
             result[p] = True  # a support or convoy nobody moves against is given: settled before the search
     resolve = resolver.resolve
     for p in moves:
-        resolve(p)
+        if p not in result:  # not settled already, on the way to another decision
+            resolve(p)
     return _outcome(position, given, illegal, unmatched, void, resolver)
 
 

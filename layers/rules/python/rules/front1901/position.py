@@ -122,6 +122,9 @@ def _frozen(mapping: Mapping) -> Mapping:
     return mapping if type(mapping) is MappingProxyType else MappingProxyType(dict(mapping))
 
 
+_EMPTY: Mapping = MappingProxyType({})
+
+
 @dataclass(frozen=True)
 class Position:
     """The board at the start of a phase.
@@ -137,12 +140,23 @@ class Position:
     dislodged: Mapping[Province, Dislodgement] = field(default_factory=dict)
     contested: frozenset[Province] = frozenset()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "units", _frozen(self.units))
-        object.__setattr__(self, "centres", _frozen(self.centres))
-        object.__setattr__(self, "dislodged", _frozen(self.dislodged))
-        if type(self.contested) is not frozenset:
-            object.__setattr__(self, "contested", frozenset(self.contested))
+    def __init__(
+        self,
+        phase: Phase,
+        units: Mapping[Province, Unit],
+        centres: Mapping[Province, Power] = _EMPTY,
+        dislodged: Mapping[Province, Dislodgement] = _EMPTY,
+        contested: frozenset[Province] = frozenset(),
+    ) -> None:
+        # Written by hand (one write of the instance dict, not one frozen setattr per field): every phase
+        # played makes a Position.
+        self.__dict__.update(
+            phase=phase,
+            units=_frozen(units),
+            centres=_frozen(centres),
+            dislodged=_frozen(dislodged),
+            contested=contested if type(contested) is frozenset else frozenset(contested),
+        )
 
     def centre_count(self, power: Power) -> int:
         return sum(1 for owner in self.centres.values() if owner == power)

@@ -62,31 +62,35 @@ class Resolver:
         result = self.result.get(p)
         if result is not None:
             return result
-        guess = self.guesses.get(p)
+        guesses = self.guesses
+        guess = guesses.get(p)
         if guess is not None:
             return guess
         deps = self.deps
-        if p in self.resolving:
-            self.guesses[p] = False
+        resolving = self.resolving
+        if p in resolving:
+            guesses[p] = False
             deps.append(p)
             return False
-        self.resolving.add(p)
-        mark, outstanding = len(deps), len(self.guesses)
-        first = self.adjudicate(p)
-        self.resolving.discard(p)
-        if p in self.guesses:
+        resolving.add(p)
+        mark, outstanding = len(deps), len(guesses)
+        # Most decisions are moves: call their rule without going through ``adjudicate``.
+        is_move = self.kind[p] == MOVE
+        first = self._move_succeeds(p) if is_move else self.adjudicate(p)
+        resolving.discard(p)
+        if p in guesses:
             # The decision depends on itself: try the other guess.
-            self.guesses[p] = True
-            second = self.adjudicate(p)
-            del self.guesses[p]
+            guesses[p] = True
+            second = self._move_succeeds(p) if is_move else self.adjudicate(p)
+            del guesses[p]
             if first != second:
                 self._backup_rule(set(deps[mark:]))
                 del deps[mark:]
                 return self.resolve(p)
             del deps[mark:]
-        elif len(self.guesses) != outstanding:
+        elif len(guesses) != outstanding:
             deps.append(p)
-        if not self.guesses:
+        if not guesses:
             self.result[p] = first
         return first
 
@@ -126,7 +130,10 @@ class Resolver:
                 return False
         elif there is not None and attack <= self.hold_strength(d):
             return False
-        return all(attack > self.prevent_strength(q) for q in self.moves_into[d] if q != p)
+        for q in self.moves_into[d]:  # noqa: SIM110 (a loop: no generator to make on this hot path)
+            if q != p and attack <= self.prevent_strength(q):
+                return False
+        return True
 
     def _support_given(self, p: Province) -> bool:
         """"A support is cut if the supporting unit is attacked by another power, even unsuccessfully ...
@@ -183,10 +190,15 @@ class Resolver:
     # -- strengths (DATC 5.B) ---------------------------------------------------------------------------
 
     def _given(self, supporters: Iterable[Province]) -> int:
+        # Most supports are settled already (nobody attacks them): read those without a call.
+        known = self.result.get
         resolve = self.resolve
         count = 0
         for s in supporters:
-            if resolve(s):
+            given = known(s)
+            if given is None:
+                given = resolve(s)
+            if given:
                 count += 1
         return count
 
