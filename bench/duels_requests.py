@@ -16,65 +16,30 @@ payout and the rating changes.
 
 from __future__ import annotations
 
-import asyncio
-import json
-import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from spine_requests import READS, Ledger, Recorder  # noqa: E402  (the spine's recorder, shared)
+from spine_requests import READS, Ledger, listed_operations, parse_detail, start_rig  # noqa: E402  (the spine's rig, shared)
 
 HUMAN = 6
 """Seconds before each submission: fair play judges a median under 4 s faster than a human (no rating)."""
 
 
 def main() -> None:
-    import argparse
-
-    parser = argparse.ArgumentParser(description="DynamoDB requests and computed capacity per duel call")
-    parser.add_argument("--detail", action="store_true", help="list every request with the keys it named")
-    detail = parser.parse_args().detail
-    from localrun.events import HttpRequest, LambdaContext, http_api_event
-    from localrun.runner import function_environment
-    from localrun.store import MotoStore
-
-    state = Path(tempfile.mkdtemp())
-    store = MotoStore().start()
-    os.environ.update(function_environment(store.endpoint, state))
-    asyncio.set_event_loop(asyncio.new_event_loop())
-
-    import botocore.session
-    from gameserver import clock as clocks
-    from gameserver.config import get_settings
-    from gameserver.handlers import api, resolve, sweep
-    from gameserver.storage.client import dynamodb_client
-    from gameserver.storage.tables import MAIN_TABLE, create_tables
-
-    create_tables()
-    settings = get_settings()
-    manual = clocks.ManualClock()
-    clocks.set_clock(manual)
-    peek = botocore.session.get_session().create_client(
-        "dynamodb", region_name="us-east-1", endpoint_url=store.endpoint,
-        aws_access_key_id="bench", aws_secret_access_key="bench")
-    indexes = {settings.table_name: {
-        i["IndexName"]: ([k["AttributeName"] for k in i["KeySchema"]],
-                         None if i["Projection"]["ProjectionType"] == "ALL"
-                         else i["Projection"].get("NonKeyAttributes", []))
-        for i in MAIN_TABLE["GlobalSecondaryIndexes"]}}
-    recorder = Recorder(dynamodb_client(), peek, indexes)
+    detail = parse_detail("DynamoDB requests and computed capacity per duel call")
+    rig = start_rig()
+    settings, manual, recorder = rig.settings, rig.manual, rig.recorder
+    from gameserver.handlers import resolve, sweep
+    from localrun.events import LambdaContext
 
     def call(sub: str, method: str, path: str, body: Any = None) -> Any:
-        request = HttpRequest(method=method, path=path, headers=(("content-type", "application/json"),),
-                              body=json.dumps(body).encode() if body is not None else b"")
-        answer = api.handler(http_api_event(request, {"sub": sub}), LambdaContext("ApiFunction"))
-        assert answer["statusCode"] < 300, (path, answer["statusCode"], answer.get("body"))
-        return json.loads(answer["body"] or "null")
+        status, answer = rig.call(sub, method, path, body)
+        assert status < 300, (path, status, answer)
+        return answer
 
     rows: list[tuple[str, Ledger]] = []
 
@@ -130,17 +95,14 @@ def main() -> None:
     print(f"{'call':52s} {'reads':>5s} {'writes':>6s}  {'requests':45s} {'RCU':>5s} {'WCU':>5s}")
     for name, ledger in rows:
         domain = ledger.of(main_table)
-        ops: dict[str, int] = {}
-        for c in domain:
-            ops[c.operation] = ops.get(c.operation, 0) + 1
-        listed = ", ".join(f"{n}x{op}" if n > 1 else op for op, n in ops.items()) or "none"
+        listed = listed_operations(domain)
         reads = sum(c.operation in READS for c in domain)
         print(f"{name:52s} {reads:5d} {len(domain) - reads:6d}  {listed:45s} {sum(c.rcu for c in domain):5g} "
               f"{sum(c.wcu for c in domain):5g}")
         if detail:
             for c in ledger.calls:
                 print(f"    {c.operation:20s} {' '.join(c.keys)}")
-    store.stop()
+    rig.store.stop()
 
 
 if __name__ == "__main__":

@@ -214,14 +214,40 @@ def verdict(budget: str, calls: list[Call]) -> str:
     return "ok" if len(calls) <= numbers[0] else "OVER"
 
 
-# ---------------------------------------------------------------- the run
-def main() -> None:
+# ---------------------------------------------------------------- the rig (shared with bench/duels_requests.py)
+@dataclass
+class Rig:
+    """The application against moto's server on a manual clock, its DynamoDB client under the recorder."""
+
+    store: Any
+    settings: Any
+    manual: Any
+    recorder: Recorder
+
+    def call(self, sub: str, method: str, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
+        """One API request as `sub`, through the API Lambda handler: the status and the decoded body."""
+        from gameserver.handlers import api
+        from localrun.events import HttpRequest, LambdaContext, http_api_event
+
+        headers = [("content-type", "application/json")] + ([("idempotency-key", key)] if key else [])
+        request = HttpRequest(method=method, path=path, headers=tuple(headers),
+                              body=json.dumps(body).encode() if body is not None else b"")
+        answer = api.handler(http_api_event(request, {"sub": sub}), LambdaContext("ApiFunction"))
+        return answer["statusCode"], json.loads(answer["body"] or "null")
+
+
+def parse_detail(description: str) -> bool:
+    """The benches' one option, `--detail`."""
     import argparse
 
-    parser = argparse.ArgumentParser(description="DynamoDB requests and computed capacity per API call")
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--detail", action="store_true", help="list every request with the keys it named")
-    detail = parser.parse_args().detail
-    from localrun.events import HttpRequest, LambdaContext, http_api_event
+    return parser.parse_args().detail
+
+
+def start_rig() -> Rig:
+    """Start moto, point the functions' environment at it, create the tables, set a manual clock, and hook
+    the recorder on the application's DynamoDB client."""
     from localrun.runner import function_environment
     from localrun.store import MotoStore
 
@@ -233,7 +259,6 @@ def main() -> None:
     import botocore.session
     from gameserver import clock as clocks
     from gameserver.config import get_settings
-    from gameserver.handlers import api, resolve, sweep
     from gameserver.storage.client import dynamodb_client
     from gameserver.storage.tables import MAIN_TABLE, create_tables
 
@@ -249,14 +274,24 @@ def main() -> None:
                          None if i["Projection"]["ProjectionType"] == "ALL"
                          else i["Projection"].get("NonKeyAttributes", []))
         for i in MAIN_TABLE["GlobalSecondaryIndexes"]}}
-    recorder = Recorder(dynamodb_client(), peek, indexes)
+    return Rig(store, settings, manual, Recorder(dynamodb_client(), peek, indexes))
 
-    def call(sub: str, method: str, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
-        headers = [("content-type", "application/json")] + ([("idempotency-key", key)] if key else [])
-        request = HttpRequest(method=method, path=path, headers=tuple(headers),
-                              body=json.dumps(body).encode() if body is not None else b"")
-        answer = api.handler(http_api_event(request, {"sub": sub}), LambdaContext("ApiFunction"))
-        return answer["statusCode"], json.loads(answer["body"] or "null")
+
+def listed_operations(calls: list[Call]) -> str:
+    """`GetItem, 2xQuery`: each operation once, with its count when above one."""
+    ops: dict[str, int] = {}
+    for c in calls:
+        ops[c.operation] = ops.get(c.operation, 0) + 1
+    return ", ".join(f"{n}x{op}" if n > 1 else op for op, n in ops.items()) or "none"
+
+
+# ---------------------------------------------------------------- the run
+def main() -> None:
+    detail = parse_detail("DynamoDB requests and computed capacity per API call")
+    rig = start_rig()
+    settings, manual, recorder, call = rig.settings, rig.manual, rig.recorder, rig.call
+    from gameserver.handlers import resolve, sweep
+    from localrun.events import LambdaContext
 
     rows: list[tuple[str, str, Ledger]] = []
 
@@ -307,10 +342,7 @@ def main() -> None:
     print(f"{'call':50s} {'budget':18s} {'':4s} {'domain requests':38s} {'RCU':>5s} {'WCU':>5s}  idempotency")
     for name, budget, ledger in rows:
         domain = ledger.of(main_table)
-        ops: dict[str, int] = {}
-        for c in domain:
-            ops[c.operation] = ops.get(c.operation, 0) + 1
-        listed = ", ".join(f"{n}x{op}" if n > 1 else op for op, n in ops.items()) or "none"
+        listed = listed_operations(domain)
         idem = ledger.of(idem_table)
         idem_text = (f"{len(idem)} req ({', '.join(c.operation for c in idem)}), "
                      f"RCU {sum(c.rcu for c in idem):g} WCU {sum(c.wcu for c in idem):g}") if idem else "-"
@@ -319,7 +351,7 @@ def main() -> None:
         if detail:
             for c in ledger.calls:
                 print(f"    {c.operation:20s} {' '.join(c.keys)}")
-    store.stop()
+    rig.store.stop()
 
 
 if __name__ == "__main__":

@@ -7,47 +7,18 @@ from collections.abc import Iterator
 
 import pytest
 from daily_world import MONDAY_MORNING, SALT
-from gameserver.clock import ManualClock, set_clock
+from gameserver.clock import ManualClock
+from moto_tables import environment, manual_clock, moto_tables, set_environment
 
 
 @pytest.fixture
 def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from gameserver import services
-    from gameserver.config import get_settings
     from gameserver.domain.daily_front import forget_known_fronts
-    from gameserver.domain.profiles import forget_known_profiles
     from gameserver.storage import parameters
-    from gameserver.storage.tables import create_tables
-    from moto import mock_aws
 
-    for name, value in {
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_SESSION_TOKEN": "testing",
-        "AWS_DEFAULT_REGION": "us-east-1",
-        "AWS_REGION": "us-east-1",
-        "TABLE_NAME": "daily-main",
-        "IDEMPOTENCY_TABLE_NAME": "daily-idempotency",
-        "TURN_TIMER_ARN": "",
-        "DAILY_SALT": SALT,
-        "DAILY_SALT_PARAMETER": "",
-    }.items():
-        monkeypatch.setenv(name, value)
-    for name in ("AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL", "AWS_LAMBDA_FUNCTION_NAME"):
-        monkeypatch.delenv(name, raising=False)
-
-    def fresh() -> None:
-        get_settings.cache_clear()
-        services.reset()
-        forget_known_profiles()
-        parameters.forget()
-        forget_known_fronts()
-
-    fresh()
-    with mock_aws():
-        create_tables()
+    set_environment(monkeypatch, environment("daily", DAILY_SALT=SALT, DAILY_SALT_PARAMETER=""))
+    with moto_tables(parameters.forget, forget_known_fronts):
         yield
-    fresh()
 
 
 @pytest.fixture
@@ -59,7 +30,5 @@ def store(aws: None):
 
 @pytest.fixture
 def clock() -> Iterator[ManualClock]:
-    manual = ManualClock(MONDAY_MORNING)
-    previous = set_clock(manual)
-    yield manual
-    set_clock(previous)
+    with manual_clock(MONDAY_MORNING) as manual:
+        yield manual

@@ -63,6 +63,18 @@ def test_mirroring_the_board_and_swapping_sides_mirrors_the_outcome(seed):
         assert resolve(mirror_state(state), swapped) == mirror_state(after)
 
 
+def _carried(before, orders, what: str) -> dict[str, int]:
+    """`what` ("units" or "decoys") per position after the orders alone: reinforcements add, moves carry."""
+    expected = dict(before)
+    for o in parse_orders(orders):
+        if isinstance(o, Reinforce):
+            expected[o.at] = expected.get(o.at, 0) + getattr(o, what)
+        elif isinstance(o, Move):
+            expected[o.frm] = expected.get(o.frm, 0) - getattr(o, what)
+            expected[o.to] = expected.get(o.to, 0) + getattr(o, what)
+    return expected
+
+
 @FAST
 @given(seeds)
 def test_units_appear_only_by_reinforcement_and_vanish_only_by_combat(seed):
@@ -70,13 +82,7 @@ def test_units_appear_only_by_reinforcement_and_vanish_only_by_combat(seed):
         fought = set(after.history[-1].reports["south"]["combat"])
         assert fought == set(after.history[-1].reports["north"]["combat"])
         for s in SIDES:
-            expected = dict(state.units[s])
-            for o in parse_orders(orders[s]):
-                if isinstance(o, Reinforce):
-                    expected[o.at] = expected.get(o.at, 0) + o.units
-                elif isinstance(o, Move):
-                    expected[o.frm] = expected.get(o.frm, 0) - o.units
-                    expected[o.to] = expected.get(o.to, 0) + o.units
+            expected = _carried(state.units[s], orders[s], "units")
             for p in POSITIONS:
                 got = after.units[s].get(p, 0)
                 if p in fought:
@@ -201,13 +207,7 @@ def test_decoys_appear_only_by_reinforcement_and_vanish_only_unmasked_or_in_comb
     for state, orders, after in play(seed):
         fought = set(after.history[-1].reports["south"]["combat"])
         for s in SIDES:
-            expected = dict(state.decoys[s])
-            for o in parse_orders(orders[s]):
-                if isinstance(o, Reinforce):
-                    expected[o.at] = expected.get(o.at, 0) + o.decoys
-                elif isinstance(o, Move):
-                    expected[o.frm] = expected.get(o.frm, 0) - o.decoys
-                    expected[o.to] = expected.get(o.to, 0) + o.decoys
+            expected = _carried(state.decoys[s], orders[s], "decoys")
             for p in POSITIONS:
                 got = after.decoys[s].get(p, 0)
                 if p in fought or state.flags[p] == other(s):

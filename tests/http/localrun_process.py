@@ -65,6 +65,13 @@ class LocalRunner:
         self._clients.append(client)
         return Member(sub, token, client)
 
+    def known_member(self, name: str) -> Member:
+        """A member who has called the API once: a member exists from their first call on (so a duel can be
+        proposed to them)."""
+        member = self.member(name)
+        assert member.get("/v1/me").status_code == 200
+        return member
+
     def now(self) -> str:
         return self.admin_call("GET", "/clock")["now"]
 
@@ -111,3 +118,7 @@ def stop_runner(process: subprocess.Popen) -> int:
         return process.wait()
 
 
+def ok(answer: httpx.Response, status: int = 200) -> Any:
+    """The answer's body, once its status is the one expected."""
+    assert answer.status_code == status, answer.text
+    return answer.json()

@@ -9,25 +9,18 @@ from typing import Any
 
 import pytest
 from localrun_player import steady_orders
+from localrun_process import ok
 
 pytestmark = pytest.mark.http
 
 
 @pytest.fixture
 def bob(runner):
-    """Bob, who has called the API once: a duel is proposed to a member, and a member exists from their first
-    call on."""
-    member = runner.member("bob")
-    assert member.get("/v1/me").status_code == 200
-    return member
+    """Bob, who has called the API once: a duel is proposed to a member."""
+    return runner.known_member("bob")
 
 HUMAN = 6
 """Seconds each member waits before sending: fair play judges a median under 4 s "faster than a human"."""
-
-
-def ok(answer, status: int = 200) -> dict[str, Any]:
-    assert answer.status_code == status, answer.text
-    return answer.json()
 
 
 def balance(member) -> int:

@@ -9,27 +9,19 @@ condition), not DynamoDB's isolation: the requests interleave between reads and 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
+from localrun_process import ok
 
 pytestmark = pytest.mark.http
 
 
 @pytest.fixture
 def bob(runner):
-    """Bob, who has called the API once: a duel is proposed to a member, and a member exists from their first
-    call on."""
-    member = runner.member("bob")
-    assert member.get("/v1/me").status_code == 200
-    return member
+    """Bob, who has called the API once: a duel is proposed to a member."""
+    return runner.known_member("bob")
 
 STAKE = 10
-
-
-def ok(answer, status: int = 200) -> dict[str, Any]:
-    assert answer.status_code == status, answer.text
-    return answer.json()
 
 
 def at_once(calls: list) -> list:

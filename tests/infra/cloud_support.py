@@ -1,8 +1,10 @@
-"""Helpers of the cloud-definition tests: the template as CloudFormation reads it, the sample events."""
+"""Helpers of the cloud-definition tests: the template as CloudFormation reads it, the sample events, the moto
+server's configuration."""
 
 from __future__ import annotations
 
 import json
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -18,3 +20,16 @@ def load_template() -> dict[str, Any]:
 
 def load_event(name: str) -> dict[str, Any]:
     return json.loads((REPO_ROOT / "events" / name).read_text())
+
+
+def configure_moto(endpoint: str, config: dict[str, Any]) -> None:
+    """Set the moto server's own options (``/moto-api/config``): whether Step Functions runs its machines,
+    whether Lambda runs in Docker."""
+    request = urllib.request.Request(
+        f"{endpoint}/moto-api/config",
+        data=json.dumps(config).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=5):
+        pass

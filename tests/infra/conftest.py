@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import subprocess
@@ -13,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
-from cloud_support import load_template
+from cloud_support import configure_moto, load_template
 
 
 @pytest.fixture(scope="session")
@@ -63,15 +62,7 @@ def moto_endpoint() -> Iterator[str]:
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"moto server did not start on {endpoint}") from None
                 time.sleep(0.1)
-        config = {"stepfunctions": {"execute_state_machine": True}, "lambda": {"use_docker": False}}
-        request = urllib.request.Request(
-            f"{endpoint}/moto-api/config",
-            data=json.dumps(config).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=5):
-            pass
+        configure_moto(endpoint, {"stepfunctions": {"execute_state_machine": True}, "lambda": {"use_docker": False}})
         yield endpoint
     finally:
         server.terminate()

@@ -12,7 +12,6 @@ import io
 import json
 import re
 import time
-import urllib.request
 import zipfile
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
@@ -20,7 +19,7 @@ from typing import Any
 
 import boto3
 import pytest
-from cloud_support import REPO_ROOT, load_event
+from cloud_support import REPO_ROOT, configure_moto, load_event
 from gameserver import clock, config
 from gameserver.domain import timers
 from gameserver.storage import client
@@ -95,17 +94,6 @@ def _start(endpoint: str, machine_arn: str, game_id: str, turn: int, due: str) -
         name=f"{game_id}-{turn}",
         input=json.dumps({"game_id": game_id, "turn": turn, "due": due}),
     )["executionArn"]
-
-
-def _configure(endpoint: str, config: dict[str, Any]) -> None:
-    request = urllib.request.Request(
-        f"{endpoint}/moto-api/config",
-        data=json.dumps(config).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=5):
-        pass
 
 
 def _finish(endpoint: str, execution_arn: str, timeout: float = 20.0) -> dict[str, Any]:
@@ -241,12 +229,12 @@ def test_a_failed_resolve_ends_in_the_fail_state(moto_endpoint, template):
     """
     missing = f"arn:aws:lambda:{REGION}:123456789012:function:no-such-resolve"
     machine = _machine(moto_endpoint, template, "turn-timer-without-resolve", missing)
-    _configure(moto_endpoint, {"lambda": {"use_docker": True}})
+    configure_moto(moto_endpoint, {"lambda": {"use_docker": True}})
     try:
         arn = _start(moto_endpoint, machine, "0a1b23f9a1c2b7d4e5f6", 1, _deadline(-5))
         execution = _finish(moto_endpoint, arn)
     finally:
-        _configure(moto_endpoint, {"lambda": {"use_docker": False}})
+        configure_moto(moto_endpoint, {"lambda": {"use_docker": False}})
 
     assert execution["status"] == "FAILED"
     assert execution["error"] == "TurnNotResolved"

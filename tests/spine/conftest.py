@@ -6,50 +6,23 @@ from collections.abc import Iterator
 from datetime import UTC, datetime
 
 import pytest
-from gameserver.clock import ManualClock, set_clock
+from gameserver.clock import ManualClock
 from gameserver.identity import Caller
+from moto_tables import environment, manual_clock, moto_tables, set_environment
 
 START = datetime(2026, 3, 2, 12, 0, 0, tzinfo=UTC)
 
 
 @pytest.fixture
 def aws_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name, value in {
-        "AWS_ACCESS_KEY_ID": "testing",
-        "AWS_SECRET_ACCESS_KEY": "testing",
-        "AWS_SESSION_TOKEN": "testing",
-        "AWS_DEFAULT_REGION": "us-east-1",
-        "AWS_REGION": "us-east-1",
-        "TABLE_NAME": "spine-main",
-        "IDEMPOTENCY_TABLE_NAME": "spine-idempotency",
-        "TURN_TIMER_ARN": "",
-        "POWERTOOLS_METRICS_NAMESPACE": "Feinthold",
-        "POWERTOOLS_SERVICE_NAME": "gameserver",
-    }.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.delenv("AWS_ENDPOINT_URL_DYNAMODB", raising=False)
-    monkeypatch.delenv("AWS_ENDPOINT_URL", raising=False)
-    monkeypatch.delenv("AWS_LAMBDA_FUNCTION_NAME", raising=False)
+    set_environment(monkeypatch, environment(
+        "spine", POWERTOOLS_METRICS_NAMESPACE="Feinthold", POWERTOOLS_SERVICE_NAME="gameserver"))
 
 
 @pytest.fixture
 def aws(aws_env: None) -> Iterator[None]:
-    from gameserver import services
-    from gameserver.config import get_settings
-    from gameserver.domain.profiles import forget_known_profiles
-    from gameserver.storage.tables import create_tables
-    from moto import mock_aws
-
-    def fresh() -> None:
-        get_settings.cache_clear()
-        services.reset()
-        forget_known_profiles()
-
-    fresh()
-    with mock_aws():
-        create_tables()
+    with moto_tables():
         yield
-    fresh()
 
 
 @pytest.fixture
@@ -61,10 +34,8 @@ def store(aws: None):
 
 @pytest.fixture
 def clock() -> Iterator[ManualClock]:
-    manual = ManualClock(START)
-    previous = set_clock(manual)
-    yield manual
-    set_clock(previous)
+    with manual_clock(START) as manual:
+        yield manual
 
 
 @pytest.fixture

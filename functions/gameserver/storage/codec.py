@@ -34,6 +34,24 @@ def j(value: Any) -> dict[str, str]:
     return {"S": json.dumps(value, separators=(",", ":"), sort_keys=True)}
 
 
+def key(pk: str, sk: str) -> Item:
+    """An item's primary key, as GetItem, UpdateItem and DeleteItem name it."""
+    return {"pk": s(pk), "sk": s(sk)}
+
+
+def put(table: str, item: Item, condition: str | None = None, names: dict[str, str] | None = None,
+        values: Item | None = None) -> Item:
+    """One Put of a TransactWriteItems request; the expression parts only when given."""
+    request: dict[str, Any] = {"TableName": table, "Item": item}
+    if condition:
+        request["ConditionExpression"] = condition
+    if names:
+        request["ExpressionAttributeNames"] = names
+    if values:
+        request["ExpressionAttributeValues"] = values
+    return {"Put": request}
+
+
 def _opt(item: Item, name: str, value: str | None) -> None:
     if value is not None:
         item[name] = s(value)

@@ -246,18 +246,18 @@ class DailyStorage:
         return True
 
     def get_front(self, day: date) -> FrontOfTheDay | None:
-        item = self.client.get_item(TableName=self.table, Key=_key(front_pk(day), FRONT),
+        item = self.client.get_item(TableName=self.table, Key=codec.key(front_pk(day), FRONT),
                                     ConsistentRead=True).get("Item")
         return decode_front(item) if item else None
 
     def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False) -> DayRead:
         """The member's entry of that day and, as asked, the day's Front and (to start) their default doctrine:
         one request."""
-        wanted = [_key(keys.member_pk(sub), entry_sk(day))]
+        wanted = [codec.key(keys.member_pk(sub), entry_sk(day))]
         if front:
-            wanted.append(_key(front_pk(day), FRONT))
+            wanted.append(codec.key(front_pk(day), FRONT))
         if default_doctrine:
-            wanted.append(_key(keys.member_pk(sub), DEFAULT_DOCTRINE))
+            wanted.append(codec.key(keys.member_pk(sub), DEFAULT_DOCTRINE))
         found = self._batch_get(wanted)
         read = DayRead()
         if (item := found.get((front_pk(day), FRONT))) is not None:
@@ -273,11 +273,11 @@ class DailyStorage:
         """The member's entry and the whole new game in one transaction; ``AlreadyStarted`` if the entry exists,
         ``Conflict`` if the transaction was cancelled for another reason (nothing was written either way)."""
         items = [
-            _put(self.table, encode_entry(entry), "attribute_not_exists(pk)"),
-            _put(self.table, codec.encode_game(game), "attribute_not_exists(pk)"),
-            _put(self.table, codec.encode_board(board)),
-            *(_put(self.table, codec.encode_view(v)) for v in views),
-            *(_put(self.table, codec.encode_play(p)) for p in plays),
+            codec.put(self.table, encode_entry(entry), "attribute_not_exists(pk)"),
+            codec.put(self.table, codec.encode_game(game), "attribute_not_exists(pk)"),
+            codec.put(self.table, codec.encode_board(board)),
+            *(codec.put(self.table, codec.encode_view(v)) for v in views),
+            *(codec.put(self.table, codec.encode_play(p)) for p in plays),
         ]
         try:
             self.client.transact_write_items(TransactItems=items)
@@ -288,21 +288,21 @@ class DailyStorage:
             raise Conflict(f"{entry.member}'s Front of {entry.day} was not started: {error}") from error
 
     def month_line(self, sub: str, month: str) -> MonthLine | None:
-        item = self.client.get_item(TableName=self.table, Key=_key(keys.member_pk(sub), month_sk(month)),
+        item = self.client.get_item(TableName=self.table, Key=codec.key(keys.member_pk(sub), month_sk(month)),
                                     ConsistentRead=True).get("Item")
         return decode_month(item) if item else None
 
     def finish(self, entry: FrontEntry, month: MonthLine | None = None) -> None:
         """The entry's result (only while it is still ``playing``: a result is written once) and, for a ranked
         result, the month's line claimed by the version it was read at; ``Conflict`` when either moved."""
-        items = [_put(self.table, encode_entry(entry), "#status = :playing AND game_id = :game",
+        items = [codec.put(self.table, encode_entry(entry), "#status = :playing AND game_id = :game",
                       {"#status": "status"}, {":playing": codec.s("playing"), ":game": codec.s(entry.game_id)})]
         if month is not None:
             stored = replace(month, version=month.version + 1)
             if month.version == 0:
-                items.append(_put(self.table, encode_month(stored), "attribute_not_exists(pk)"))
+                items.append(codec.put(self.table, encode_month(stored), "attribute_not_exists(pk)"))
             else:
-                items.append(_put(self.table, encode_month(stored), "version = :version", None,
+                items.append(codec.put(self.table, encode_month(stored), "version = :version", None,
                                   {":version": codec.n(month.version)}))
         try:
             self.client.transact_write_items(TransactItems=items)
@@ -314,10 +314,10 @@ class DailyStorage:
         that day (claimed by its version) and the audit line, in one transaction; ``Conflict`` otherwise."""
         stored = replace(month, version=month.version + 1)
         items = [
-            _put(self.table, encode_entry(removed), "attribute_exists(gsi1sk) AND game_id = :game", None,
+            codec.put(self.table, encode_entry(removed), "attribute_exists(gsi1sk) AND game_id = :game", None,
                  {":game": codec.s(removed.game_id)}),
-            _put(self.table, encode_month(stored), "version = :version", None, {":version": codec.n(month.version)}),
-            _put(self.table, encode_audit(audit), "attribute_not_exists(pk)"),
+            codec.put(self.table, encode_month(stored), "version = :version", None, {":version": codec.n(month.version)}),
+            codec.put(self.table, encode_audit(audit), "attribute_not_exists(pk)"),
         ]
         try:
             self.client.transact_write_items(TransactItems=items)
@@ -378,19 +378,3 @@ class DailyStorage:
                 found[(item["pk"]["S"], item["sk"]["S"])] = item
             request = answer.get("UnprocessedKeys") or {}
         return found
-
-
-def _key(pk: str, sk: str) -> Item:
-    return {"pk": codec.s(pk), "sk": codec.s(sk)}
-
-
-def _put(table: str, item: Item, condition: str | None = None, names: dict[str, str] | None = None,
-         values: dict[str, Any] | None = None) -> Item:
-    put: dict[str, Any] = {"TableName": table, "Item": item}
-    if condition:
-        put["ConditionExpression"] = condition
-    if names:
-        put["ExpressionAttributeNames"] = names
-    if values:
-        put["ExpressionAttributeValues"] = values
-    return {"Put": put}

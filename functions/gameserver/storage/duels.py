@@ -106,10 +106,6 @@ def feed_sk(at: str, game_id: str, turn: int) -> str:
     return f"{FEED_PREFIX}{at}#{game_id}#{turn:02d}"
 
 
-def _key(pk: str, sk: str) -> Item:
-    return {"pk": codec.s(pk), "sk": codec.s(sk)}
-
-
 # ------------------------------------------------------------------ values read and written
 @dataclass(frozen=True)
 class StoredDuel:
@@ -357,11 +353,11 @@ class DuelStorage:
              defaults: tuple[str, ...] = ()) -> tuple[StoredDuel | None, Game | None, dict[str, int],
                                                       dict[str, dict[str, Any] | None]]:
         """The duel and, in the same BatchGetItem, its game item, members' balances and default doctrines."""
-        wanted = [_key(duel_pk(duel_id), DUEL)]
+        wanted = [codec.key(duel_pk(duel_id), DUEL)]
         if game:
-            wanted.append(_key(keys.game_pk(duel_id), keys.GAME))
-        wanted += [_key(keys.member_pk(sub), keys.PROFILE) for sub in profiles]
-        wanted += [_key(keys.member_pk(sub), DEFAULT_DOCTRINE) for sub in defaults]
+            wanted.append(codec.key(keys.game_pk(duel_id), keys.GAME))
+        wanted += [codec.key(keys.member_pk(sub), keys.PROFILE) for sub in profiles]
+        wanted += [codec.key(keys.member_pk(sub), DEFAULT_DOCTRINE) for sub in defaults]
         found = self._batch_get(_unique(wanted))
         stored = found.get((duel_pk(duel_id), DUEL))
         game_item = found.get((keys.game_pk(duel_id), keys.GAME))
@@ -383,13 +379,13 @@ class DuelStorage:
 
     def game_board(self, game_id: str) -> Board | None:
         item = self.client.get_item(
-            TableName=self.table, Key=_key(keys.game_pk(game_id), keys.BOARD), ConsistentRead=True
+            TableName=self.table, Key=codec.key(keys.game_pk(game_id), keys.BOARD), ConsistentRead=True
         ).get("Item")
         return codec.decode_board(item) if item else None
 
     def balances(self, subs: tuple[str, ...]) -> dict[str, int]:
         """The balance of each member who has a profile (one BatchGetItem); members without one are left out."""
-        found = self._batch_get(_unique([_key(keys.member_pk(sub), keys.PROFILE) for sub in subs]))
+        found = self._batch_get(_unique([codec.key(keys.member_pk(sub), keys.PROFILE) for sub in subs]))
         return {sub: int(found[(keys.member_pk(sub), keys.PROFILE)]["credits"]["N"])
                 for sub in subs if (keys.member_pk(sub), keys.PROFILE) in found}
 
@@ -398,10 +394,10 @@ class DuelStorage:
         """Both members' ratings, month lines and account creation times, and the pair's recent duels: one
         BatchGetItem."""
         pair = pair_key(*subs)
-        wanted: list[Item] = [_key(pair, PAIR_RECENT)]
+        wanted: list[Item] = [codec.key(pair, PAIR_RECENT)]
         for sub in subs:
             pk = keys.member_pk(sub)
-            wanted += [_key(pk, rating_sk()), _key(pk, ELO_SK), _key(pk, month_sk(month)), _key(pk, keys.PROFILE)]
+            wanted += [codec.key(pk, rating_sk()), codec.key(pk, ELO_SK), codec.key(pk, month_sk(month)), codec.key(pk, keys.PROFILE)]
         found = self._batch_get(wanted)
         ratings: dict[str, Ratings] = {}
         months: dict[str, MonthLine | None] = {}
@@ -523,7 +519,7 @@ class DuelStorage:
         the returned order; a duel's turn adds them to the turn's own transaction."""
         next_version = 1 if change.before_version is None else change.before_version + 1
         items: list[Item] = [
-            _put(self.table, encode_duel(change.duel, next_version, change.due_at, change.rating_changes, change.delays),
+            codec.put(self.table, encode_duel(change.duel, next_version, change.due_at, change.rating_changes, change.delays),
                  "attribute_not_exists(pk)" if change.before_version is None else "#v = :v",
                  None if change.before_version is None else {"#v": "version"},
                  None if change.before_version is None else {":v": codec.n(change.before_version)}),
@@ -532,7 +528,7 @@ class DuelStorage:
         for delta_sub, delta in _balance_deltas(change.lines).items():
             update: dict[str, Any] = {
                 "TableName": self.table,
-                "Key": _key(keys.member_pk(delta_sub), keys.PROFILE),
+                "Key": codec.key(keys.member_pk(delta_sub), keys.PROFILE),
                 "UpdateExpression": "SET #c = #c + :d",
                 "ExpressionAttributeNames": {"#c": "credits"},
                 "ExpressionAttributeValues": {":d": codec.n(delta)},
@@ -543,21 +539,21 @@ class DuelStorage:
                 update["ExpressionAttributeValues"][":need"] = codec.n(-delta)
             items.append({"Update": update})
             balance_subs.append(delta_sub)
-        items += [_put(self.table, codec.encode_ledger(line), "attribute_not_exists(pk)") for line in change.lines]
+        items += [codec.put(self.table, codec.encode_ledger(line), "attribute_not_exists(pk)") for line in change.lines]
         if change.new_game is not None:
             new = change.new_game
-            items.append(_put(self.table, codec.encode_game(new.game), "attribute_not_exists(pk)"))
-            items.append(_put(self.table, codec.encode_board(new.board)))
-            items += [_put(self.table, codec.encode_view(view)) for view in new.views]
-            items += [_put(self.table, codec.encode_play(play)) for play in new.plays]
+            items.append(codec.put(self.table, codec.encode_game(new.game), "attribute_not_exists(pk)"))
+            items.append(codec.put(self.table, codec.encode_board(new.board)))
+            items += [codec.put(self.table, codec.encode_view(view)) for view in new.views]
+            items += [codec.put(self.table, codec.encode_play(play)) for play in new.plays]
         if change.game_update is not None:
             update_game = change.game_update
-            items.append(_put(self.table, codec.encode_game(update_game.game), "#v = :v", {"#v": "version"},
+            items.append(codec.put(self.table, codec.encode_game(update_game.game), "#v = :v", {"#v": "version"},
                               {":v": codec.n(update_game.before_version)}))
-            items += [_put(self.table, codec.encode_play(play)) for play in update_game.plays]
-            items.append(_put(self.table, codec.encode_board(update_game.board)))
-            items += [_put(self.table, codec.encode_view(view)) for view in update_game.views]
-        items += [_put(self.table, encode_notice(notice)) for notice in change.notices]
+            items += [codec.put(self.table, codec.encode_play(play)) for play in update_game.plays]
+            items.append(codec.put(self.table, codec.encode_board(update_game.board)))
+            items += [codec.put(self.table, codec.encode_view(view)) for view in update_game.views]
+        items += [codec.put(self.table, encode_notice(notice)) for notice in change.notices]
         for sub, (before, game_rating, elo) in change.ratings.items():
             items.append(self._rating_put(sub, rating_sk(), {"rating": codec.j(game_rating.to_json())},
                                           before.game_version))
@@ -565,14 +561,14 @@ class DuelStorage:
                                           before.elo_version))
         if change.recent is not None and change.duel.opponent is not None:
             recent, read = change.recent, change.recent.version
-            items.append(_put(self.table, {
+            items.append(codec.put(self.table, {
                 "pk": codec.s(pair_key(change.duel.proposer, change.duel.opponent)), "sk": codec.s(PAIR_RECENT),
                 "type": codec.s("pair-recent"), "version": codec.n(read + 1),
                 "duels": codec.j([d.to_json() for d in recent.duels])},
                 "attribute_not_exists(pk)" if read == 0 else "#v = :v", None if read == 0 else {"#v": "version"},
                 None if read == 0 else {":v": codec.n(read)}))
         for line, read_rated in change.months:
-            items.append(_put(self.table, _encode_month(line),
+            items.append(codec.put(self.table, _encode_month(line),
                               "attribute_not_exists(pk)" if read_rated == 0 else "#r = :r",
                               None if read_rated == 0 else {"#r": "rated"},
                               None if read_rated == 0 else {":r": codec.n(read_rated)}))
@@ -582,8 +578,8 @@ class DuelStorage:
         item = {"pk": codec.s(keys.member_pk(sub)), "sk": codec.s(sk), "type": codec.s("rating"),
                 "version": codec.n(read_version + 1), **values}
         if read_version == 0:
-            return _put(self.table, item, "attribute_not_exists(pk)")
-        return _put(self.table, item, "#v = :v", {"#v": "version"}, {":v": codec.n(read_version)})
+            return codec.put(self.table, item, "attribute_not_exists(pk)")
+        return codec.put(self.table, item, "#v = :v", {"#v": "version"}, {":v": codec.n(read_version)})
 
     # -------------------------------------------------------------- doctrines
     def doctrines(self, sub: str) -> tuple[dict[int, dict[str, Any]], int | None]:
@@ -610,9 +606,9 @@ class DuelStorage:
         pk = keys.member_pk(sub)
         item = {"pk": codec.s(pk), "sk": codec.s(doctrine_sk(slot)), "type": codec.s("doctrine"),
                 "slot": codec.n(slot), "doctrine": codec.j(doctrine), "updated_at": codec.s(at)}
-        items = [_put(self.table, item, "attribute_not_exists(pk)" if new else "attribute_exists(pk)")]
+        items = [codec.put(self.table, item, "attribute_not_exists(pk)" if new else "attribute_exists(pk)")]
         if is_default:
-            items.append(_put(self.table, self._default_item(sub, slot, doctrine), "#s = :s", {"#s": "slot"},
+            items.append(codec.put(self.table, self._default_item(sub, slot, doctrine), "#s = :s", {"#s": "slot"},
                               {":s": codec.n(slot)}))
         else:
             items.append(self._check_not_default(sub, slot))
@@ -620,10 +616,10 @@ class DuelStorage:
 
     def delete_doctrine(self, sub: str, slot: int, *, is_default: bool) -> None:
         pk = keys.member_pk(sub)
-        items: list[Item] = [{"Delete": {"TableName": self.table, "Key": _key(pk, doctrine_sk(slot)),
+        items: list[Item] = [{"Delete": {"TableName": self.table, "Key": codec.key(pk, doctrine_sk(slot)),
                                          "ConditionExpression": "attribute_exists(pk)"}}]
         if is_default:
-            items.append({"Delete": {"TableName": self.table, "Key": _key(pk, DEFAULT_DOCTRINE),
+            items.append({"Delete": {"TableName": self.table, "Key": codec.key(pk, DEFAULT_DOCTRINE),
                                      "ConditionExpression": "#s = :s",
                                      "ExpressionAttributeNames": {"#s": "slot"},
                                      "ExpressionAttributeValues": {":s": codec.n(slot)}}})
@@ -635,10 +631,10 @@ class DuelStorage:
         """Make ``slot`` the default: its copy replaces the previous default's, if the doctrine is unchanged."""
         pk = keys.member_pk(sub)
         self._transact([
-            {"ConditionCheck": {"TableName": self.table, "Key": _key(pk, doctrine_sk(slot)),
+            {"ConditionCheck": {"TableName": self.table, "Key": codec.key(pk, doctrine_sk(slot)),
                                 "ConditionExpression": "#u = :u", "ExpressionAttributeNames": {"#u": "updated_at"},
                                 "ExpressionAttributeValues": {":u": codec.s(updated_at)}}},
-            _put(self.table, self._default_item(sub, slot, doctrine)),
+            codec.put(self.table, self._default_item(sub, slot, doctrine)),
         ])
 
     def _default_item(self, sub: str, slot: int, doctrine: dict[str, Any]) -> Item:
@@ -646,7 +642,7 @@ class DuelStorage:
                 "slot": codec.n(slot), "doctrine": codec.j(doctrine)}
 
     def _check_not_default(self, sub: str, slot: int) -> Item:
-        return {"ConditionCheck": {"TableName": self.table, "Key": _key(keys.member_pk(sub), DEFAULT_DOCTRINE),
+        return {"ConditionCheck": {"TableName": self.table, "Key": codec.key(keys.member_pk(sub), DEFAULT_DOCTRINE),
                                    "ConditionExpression": "attribute_not_exists(pk) OR #s <> :s",
                                    "ExpressionAttributeNames": {"#s": "slot"},
                                    "ExpressionAttributeValues": {":s": codec.n(slot)}}}
@@ -685,15 +681,3 @@ def _unique(wanted: list[Item]) -> list[Item]:
             seen.add(pair)
             unique.append(key)
     return unique
-
-
-def _put(table: str, item: Item, condition: str | None = None, names: dict[str, str] | None = None,
-         values: Item | None = None) -> Item:
-    put: dict[str, Any] = {"TableName": table, "Item": item}
-    if condition:
-        put["ConditionExpression"] = condition
-    if names:
-        put["ExpressionAttributeNames"] = names
-    if values:
-        put["ExpressionAttributeValues"] = values
-    return {"Put": put}

@@ -56,7 +56,7 @@ class DynamoStorage:
     # ---------------------------------------------------------------- members
     def get_profile(self, sub: str) -> Profile | None:
         item = self.client.get_item(
-            TableName=self.table, Key=_key(keys.member_pk(sub), keys.PROFILE), ConsistentRead=True
+            TableName=self.table, Key=codec.key(keys.member_pk(sub), keys.PROFILE), ConsistentRead=True
         ).get("Item")
         return codec.decode_profile(item) if item else None
 
@@ -64,8 +64,8 @@ class DynamoStorage:
         try:
             self.client.transact_write_items(
                 TransactItems=[
-                    _put(self.table, codec.encode_profile(profile), "attribute_not_exists(pk)"),
-                    _put(self.table, codec.encode_ledger(grant), "attribute_not_exists(pk)"),
+                    codec.put(self.table, codec.encode_profile(profile), "attribute_not_exists(pk)"),
+                    codec.put(self.table, codec.encode_ledger(grant), "attribute_not_exists(pk)"),
                 ]
             )
         except self.client.exceptions.TransactionCanceledException:
@@ -82,18 +82,18 @@ class DynamoStorage:
         accept: Invitation | None = None,
     ) -> None:
         items = [
-            _put(self.table, codec.encode_game(game), "attribute_not_exists(pk)"),
-            _put(self.table, codec.encode_board(board)),
-            *(_put(self.table, codec.encode_view(v)) for v in views),
-            *(_put(self.table, codec.encode_play(p)) for p in plays),
+            codec.put(self.table, codec.encode_game(game), "attribute_not_exists(pk)"),
+            codec.put(self.table, codec.encode_board(board)),
+            *(codec.put(self.table, codec.encode_view(v)) for v in views),
+            *(codec.put(self.table, codec.encode_play(p)) for p in plays),
         ]
         if accept is not None:
-            items.append(_put(self.table, codec.encode_invitation(accept), *_still_pending()))
+            items.append(codec.put(self.table, codec.encode_invitation(accept), *_still_pending()))
         self._transact(items)
 
     def get_game(self, game_id: str) -> Game | None:
         item = self.client.get_item(
-            TableName=self.table, Key=_key(keys.game_pk(game_id), keys.GAME), ConsistentRead=True
+            TableName=self.table, Key=codec.key(keys.game_pk(game_id), keys.GAME), ConsistentRead=True
         ).get("Item")
         return codec.decode_game(item) if item else None
 
@@ -148,7 +148,7 @@ class DynamoStorage:
 
     def _batch_get(self, wanted: list[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
         request: dict[str, Any] = {
-            self.table: {"Keys": [_key(pk, sk) for pk, sk in wanted], "ConsistentRead": True}
+            self.table: {"Keys": [codec.key(pk, sk) for pk, sk in wanted], "ConsistentRead": True}
         }
         found: dict[tuple[str, str], dict[str, Any]] = {}
         while request:
@@ -185,7 +185,7 @@ class DynamoStorage:
         try:
             answer = self.client.update_item(
                 TableName=self.table,
-                Key=_key(keys.game_pk(game.game_id), keys.GAME),
+                Key=codec.key(keys.game_pk(game.game_id), keys.GAME),
                 UpdateExpression=expression,
                 ConditionExpression=condition,
                 ExpressionAttributeNames=names,
@@ -210,17 +210,17 @@ class DynamoStorage:
         update, the duel's own first) rides in it for a duel's game: all of it commits, or none of it."""
         self._transact(
             [
-                _put(
+                codec.put(
                     self.table,
                     codec.encode_game(after),
                     "#version = :version",
                     {"#version": "version"},
                     {":version": codec.n(before.version)},
                 ),
-                _put(self.table, codec.encode_board(board)),
-                *(_put(self.table, codec.encode_view(v)) for v in views),
-                _put(self.table, codec.encode_turn(record), "attribute_not_exists(pk)"),
-                *(_put(self.table, codec.encode_play(p)) for p in plays),
+                codec.put(self.table, codec.encode_board(board)),
+                *(codec.put(self.table, codec.encode_view(v)) for v in views),
+                codec.put(self.table, codec.encode_turn(record), "attribute_not_exists(pk)"),
+                *(codec.put(self.table, codec.encode_play(p)) for p in plays),
                 *(duel[1] if duel else ()),
             ]
         )
@@ -237,7 +237,7 @@ class DynamoStorage:
             "Limit": limit,
         }
         if cursor:
-            request["ExclusiveStartKey"] = _key(keys.member_pk(sub), _decode_cursor(cursor, prefix))
+            request["ExclusiveStartKey"] = codec.key(keys.member_pk(sub), _decode_cursor(cursor, prefix))
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return Page(
@@ -290,7 +290,7 @@ class DynamoStorage:
     def get_invitation(self, invitation_id: str) -> Invitation | None:
         item = self.client.get_item(
             TableName=self.table,
-            Key=_key(keys.invitation_pk(invitation_id), keys.INVITATION),
+            Key=codec.key(keys.invitation_pk(invitation_id), keys.INVITATION),
             ConsistentRead=True,
         ).get("Item")
         return codec.decode_invitation(item) if item else None
@@ -328,27 +328,6 @@ class DynamoStorage:
             self.client.transact_write_items(TransactItems=items)
         except self.client.exceptions.TransactionCanceledException as error:
             raise Conflict(str(error)) from error
-
-
-def _key(pk: str, sk: str) -> dict[str, Any]:
-    return {"pk": codec.s(pk), "sk": codec.s(sk)}
-
-
-def _put(
-    table: str,
-    item: dict[str, Any],
-    condition: str | None = None,
-    names: dict[str, str] | None = None,
-    values: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    put: dict[str, Any] = {"TableName": table, "Item": item}
-    if condition:
-        put["ConditionExpression"] = condition
-    if names:
-        put["ExpressionAttributeNames"] = names
-    if values:
-        put["ExpressionAttributeValues"] = values
-    return {"Put": put}
 
 
 def _still_pending() -> tuple[str, dict[str, str], dict[str, Any]]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .board import ARMY, ARMY_MOVES, FLEET_MOVES, SEA_NEIGHBOURS, Power, Province
+from .board import ARMY, ARMY_MOVES, FLEET_MOVES, Power, Province
 from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order, retreat_options
 from .notation import OrderSyntaxError, parse_order, unit_ref
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef, Waive
 from .position import Dislodgement, Position, Unit, unit_at
-from .resolver import CONVOY, MOVE, SUPPORT, Resolver
+from .resolver import CONVOY, MOVE, SUPPORT, Resolver, sea_chain
 
 _ORDER_TYPES = frozenset((Hold, Move, SupportHold, SupportMove, Convoy, Waive))
 """The order classes a movement phase reads as they are (anything else is checked as a string first)."""
@@ -230,25 +230,9 @@ def _convoy_intent(
             if not fleets:
                 continue
             power = units[p].power
-            if (move.via and _chain(p, move.to, fleets)) or any(units[f].power == power for f in fleets):
+            if (move.via and sea_chain(p, move.to, fleets)) or any(units[f].power == power for f in fleets):
                 convoyed.add(p)
     return convoyed
-
-
-def _chain(start: Province, end: Province, fleets: set[Province]) -> bool:
-    """Whether these fleets at sea join the two coasts."""
-    goal = SEA_NEIGHBOURS[end]
-    frontier = [s for s in SEA_NEIGHBOURS[start] if s in fleets]
-    seen = set(frontier)
-    while frontier:
-        sea = frontier.pop()
-        if sea in goal:
-            return True
-        for nxt in SEA_NEIGHBOURS[sea]:
-            if nxt in fleets and nxt not in seen:
-                seen.add(nxt)
-                frontier.append(nxt)
-    return False
 
 
 def _resolve(

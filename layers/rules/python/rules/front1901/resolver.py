@@ -15,11 +15,31 @@ The strengths are those of the DATC (section 5.B): attack, hold, defend and prev
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .board import SEA_NEIGHBOURS, Power, Province
 
 HOLD, MOVE, SUPPORT, CONVOY = range(4)
+
+
+def sea_chain(start: Province, end: Province, fleets: set[Province],
+              sails: Callable[[Province], bool] = lambda sea: True) -> bool:
+    """Whether these fleets at sea join the two coasts, counting only the fleets that ``sails`` keeps
+    (the resolver's: those not dislodged). ``sails`` is asked in the order the search reaches the fleets."""
+    goal = SEA_NEIGHBOURS[end]
+    frontier = [s for s in SEA_NEIGHBOURS[start] if s in fleets]
+    seen = set(frontier)
+    while frontier:
+        sea = frontier.pop()
+        if not sails(sea):
+            continue
+        if sea in goal:
+            return True
+        for nxt in SEA_NEIGHBOURS[sea]:
+            if nxt in fleets and nxt not in seen:
+                seen.add(nxt)
+                frontier.append(nxt)
+    return False
 
 
 class Resolver:
@@ -162,20 +182,7 @@ class Resolver:
         fleets = self.convoys.get(p)
         if not fleets:
             return False
-        goal = SEA_NEIGHBOURS[self.dest[p]]
-        frontier = [s for s in SEA_NEIGHBOURS[p] if s in fleets]
-        seen = set(frontier)
-        while frontier:
-            sea = frontier.pop()
-            if not self.resolve(sea):
-                continue
-            if sea in goal:
-                return True
-            for nxt in SEA_NEIGHBOURS[sea]:
-                if nxt in fleets and nxt not in seen:
-                    seen.add(nxt)
-                    frontier.append(nxt)
-        return False
+        return sea_chain(p, self.dest[p], fleets, self.resolve)
 
     def head_to_head(self, p: Province) -> bool:
         """Two units moving into each other's province, neither by convoy."""

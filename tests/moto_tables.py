@@ -1,0 +1,72 @@
+"""The stored tests' common ground (spine, duels, Daily Front): the app's settings for moto in-process, the tables
+under ``mock_aws`` with the app's caches forgotten on both sides, and a manual clock.
+
+Each area's conftest.py names its own tables and extra settings and wraps these in its fixtures."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+
+import pytest
+from gameserver.clock import ManualClock, set_clock
+
+UNSET = ("AWS_ENDPOINT_URL_DYNAMODB", "AWS_ENDPOINT_URL", "AWS_LAMBDA_FUNCTION_NAME")
+"""Settings that would send the app to a real endpoint or make it think it runs in Lambda."""
+
+
+def environment(tables: str, **extra: str) -> dict[str, str]:
+    """The settings the app reads: fake credentials, one region, the `{tables}-main` and `{tables}-idempotency`
+    tables, no turn timer, and the area's `extra`."""
+    return {
+        "AWS_ACCESS_KEY_ID": "testing",
+        "AWS_SECRET_ACCESS_KEY": "testing",
+        "AWS_SESSION_TOKEN": "testing",
+        "AWS_DEFAULT_REGION": "us-east-1",
+        "AWS_REGION": "us-east-1",
+        "TABLE_NAME": f"{tables}-main",
+        "IDEMPOTENCY_TABLE_NAME": f"{tables}-idempotency",
+        "TURN_TIMER_ARN": "",
+        **extra,
+    }
+
+
+def set_environment(patch: pytest.MonkeyPatch, settings: dict[str, str]) -> None:
+    for name, value in settings.items():
+        patch.setenv(name, value)
+    for name in UNSET:
+        patch.delenv(name, raising=False)
+
+
+@contextmanager
+def moto_tables(*forget: Callable[[], None]) -> Iterator[None]:
+    """The app's tables in moto in-process; settings, services, known profiles and `forget`'s caches are
+    cleared before and after, so no test sees another's clients or items."""
+    from gameserver import services
+    from gameserver.config import get_settings
+    from gameserver.domain.profiles import forget_known_profiles
+    from gameserver.storage.tables import create_tables
+    from moto import mock_aws
+
+    def fresh() -> None:
+        get_settings.cache_clear()
+        services.reset()
+        forget_known_profiles()
+        for cache in forget:
+            cache()
+
+    fresh()
+    with mock_aws():
+        create_tables()
+        yield
+    fresh()
+
+
+@contextmanager
+def manual_clock(start: datetime) -> Iterator[ManualClock]:
+    """The app's clock set to a manual one at `start`, put back afterwards."""
+    manual = ManualClock(start)
+    previous = set_clock(manual)
+    yield manual
+    set_clock(previous)
