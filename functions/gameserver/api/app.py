@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Header, Path, Query, Request, Response
+from fastapi import FastAPI, Header, Path, Query, Request, Response
 
-from gameserver.api import errors, idempotency
+from gameserver.api import errors
+from gameserver.api.deps import ERRORS, GameId, IdempotencyKey, InvitationId, Known, Me, answer, client_of
 from gameserver.api.etags import NOT_MODIFIED, conditional
 from gameserver.api.models import (
     ErrorBody,
@@ -28,66 +29,7 @@ from gameserver.api.models import (
 )
 from gameserver.clock import get_clock
 from gameserver.domain import games, invitations, profiles
-from gameserver.identity import Caller, Unauthenticated, caller_from_event
 from gameserver.services import storage
-
-GameId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a game id")]
-InvitationId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="an invitation id")]
-IdempotencyKey = Annotated[
-    str | None,
-    Header(alias="Idempotency-Key", description="repeat a call safely: same key, same answer, for 24 hours"),
-]
-# Error responses point at one schema rather than naming a model on every route: a model per route and
-# status would cost the cold start a pydantic field each, for documentation only.
-_ERROR_REF = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"description": text, "content": _ERROR_REF}
-    for status, text in {
-        400: "malformed request",
-        401: "no verified token",
-        403: "not yours to do",
-        404: "no such thing of yours",
-        409: "not now (turn closed, game over or in play, already answered, key in flight)",
-        422: "well-formed but refused (illegal orders name the order and the rule)",
-    }.items()
-}
-
-
-async def current_caller(request: Request) -> Caller:
-    """The verified caller (async, like every route here: FastAPI runs sync dependencies in a thread pool,
-    which a Lambda serving one request at a time does not need, and a cold start should not start)."""
-    event = request.scope.get("aws.event")
-    if not isinstance(event, dict):
-        raise Unauthenticated("no verified token claims in the request")
-    return caller_from_event(event)
-
-
-async def member(request: Request, caller: Annotated[Caller, Depends(current_caller)]) -> Caller:
-    """The caller, with their profile made on their first call (a warm process checks once per member)."""
-    profiles.ensure_profile(storage(), get_clock(), caller)
-    return caller
-
-
-Known = Annotated[Caller, Depends(current_caller)]
-"""The verified caller. Routes on a game the caller plays need no profile check: playing made one."""
-Me = Annotated[Caller, Depends(member)]
-"""The verified caller, whose profile exists once this resolves."""
-
-
-def client_of(request: Request) -> games.Client:
-    event = request.scope.get("aws.event") or {}
-    address = ((event.get("requestContext") or {}).get("http") or {}).get("sourceIp")
-    device = request.headers.get("x-device-id")
-    return games.Client(device=device[:128] if device else None, address=address)
-
-
-def _scope(request: Request, caller: Caller) -> list[str]:
-    return [caller.sub, request.method, request.url.path]
-
-
-def _answer(key: str | None, request: Request, caller: Caller, body: Any, work: idempotency.Work) -> Any:
-    """The call's answer, run once per Idempotency-Key; the route's response model shapes it either way."""
-    return idempotency.once(key, _scope(request, caller), body, work, request.scope.get("aws.context"))
 
 
 def _document_errors(app: FastAPI) -> None:
@@ -121,13 +63,13 @@ def create_app(platform: bool = True) -> FastAPI:
     errors.install(app)
     _document_errors(app)
 
-    @app.get("/v1/me", response_model=ProfileOut, responses=_ERRORS, tags=["members"])
+    @app.get("/v1/me", response_model=ProfileOut, responses=ERRORS, tags=["members"])
     async def me(caller: Known) -> Any:
         """My profile, created on my first authenticated call (with its opening 100 credits)."""
         profile = profiles.my_profile(storage(), get_clock(), caller)
         return {**profile.__dict__, "moderator": caller.is_moderator}
 
-    @app.post("/v1/feinthold/games", status_code=201, response_model=GameOut, responses=_ERRORS, tags=["games"])
+    @app.post("/v1/feinthold/games", status_code=201, response_model=GameOut, responses=ERRORS, tags=["games"])
     async def new_house_game(body: NewHouseGame, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
         """A game against a house AI: it sends its orders as each turn opens, so my orders resolve the turn."""
 
@@ -137,9 +79,9 @@ def create_app(platform: bool = True) -> FastAPI:
                 side=body.side,
             )
 
-        return _answer(key, request, caller, body.model_dump(mode="json"), work)
+        return answer(key, request, caller, body.model_dump(mode="json"), work)
 
-    @app.get("/v1/feinthold/games", response_model=GameList, responses=_ERRORS, tags=["games"])
+    @app.get("/v1/feinthold/games", response_model=GameList, responses=ERRORS, tags=["games"])
     async def my_games(
         caller: Me,
         cursor: Annotated[str | None, Query(max_length=512)] = None,
@@ -148,7 +90,7 @@ def create_app(platform: bool = True) -> FastAPI:
         """My games, newest first."""
         return games.list_games(storage(), caller, cursor, limit)
 
-    @app.get("/v1/feinthold/games/{game_id}", response_model=GameOut, responses={**_ERRORS, **NOT_MODIFIED},
+    @app.get("/v1/feinthold/games/{game_id}", response_model=GameOut, responses={**ERRORS, **NOT_MODIFIED},
              tags=["games"])
     async def my_game(
         game_id: GameId,
@@ -163,7 +105,7 @@ def create_app(platform: bool = True) -> FastAPI:
     @app.put(
         "/v1/feinthold/games/{game_id}/turns/{turn}/orders",
         response_model=SubmissionOut,
-        responses=_ERRORS,
+        responses=ERRORS,
         tags=["games"],
     )
     async def send_orders(
@@ -180,9 +122,9 @@ def create_app(platform: bool = True) -> FastAPI:
         def work() -> Any:
             return games.submit_orders(storage(), get_clock(), caller, game_id, turn, body.orders, client)
 
-        return _answer(key, request, caller, body.model_dump(mode="json"), work)
+        return answer(key, request, caller, body.model_dump(mode="json"), work)
 
-    @app.get("/v1/feinthold/games/{game_id}/record", response_model=RecordOut, responses=_ERRORS, tags=["games"])
+    @app.get("/v1/feinthold/games/{game_id}/record", response_model=RecordOut, responses=ERRORS, tags=["games"])
     async def game_record(game_id: GameId, caller: Known) -> Any:
         """The full record of a finished game: both sides' orders and reports, every turn (409 while in play)."""
         return games.game_record(storage(), caller, game_id)
@@ -191,7 +133,7 @@ def create_app(platform: bool = True) -> FastAPI:
         "/v1/feinthold/invitations",
         status_code=201,
         response_model=InvitationOut,
-        responses=_ERRORS,
+        responses=ERRORS,
         tags=["invitations"],
     )
     async def invite(body: NewInvitation, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
@@ -203,9 +145,9 @@ def create_app(platform: bool = True) -> FastAPI:
                 side=body.side,
             )
 
-        return _answer(key, request, caller, body.model_dump(mode="json"), work)
+        return answer(key, request, caller, body.model_dump(mode="json"), work)
 
-    @app.get("/v1/feinthold/invitations", response_model=InvitationList, responses=_ERRORS, tags=["invitations"])
+    @app.get("/v1/feinthold/invitations", response_model=InvitationList, responses=ERRORS, tags=["invitations"])
     async def my_invitations(caller: Me) -> Any:
         """Pending invitations to me, and the invitations I sent."""
         return invitations.list_invitations(storage(), caller)
@@ -214,7 +156,7 @@ def create_app(platform: bool = True) -> FastAPI:
         "/v1/feinthold/invitations/{invitation_id}/accept",
         status_code=201,
         response_model=GameOut,
-        responses=_ERRORS,
+        responses=ERRORS,
         tags=["invitations"],
     )
     async def accept(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
@@ -223,12 +165,12 @@ def create_app(platform: bool = True) -> FastAPI:
         def work() -> Any:
             return invitations.accept(storage(), get_clock(), caller, invitation_id)
 
-        return _answer(key, request, caller, None, work)
+        return answer(key, request, caller, None, work)
 
     @app.post(
         "/v1/feinthold/invitations/{invitation_id}/decline",
         response_model=InvitationOut,
-        responses=_ERRORS,
+        responses=ERRORS,
         tags=["invitations"],
     )
     async def decline(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
@@ -237,7 +179,7 @@ def create_app(platform: bool = True) -> FastAPI:
         def work() -> Any:
             return invitations.decline(storage(), get_clock(), caller, invitation_id)
 
-        return _answer(key, request, caller, None, work)
+        return answer(key, request, caller, None, work)
 
     if not platform:
         return app

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from gameserver.api.app import _ERRORS, IdempotencyKey, Known, Me, _answer
+from gameserver.api.deps import ERRORS, IdempotencyKey, Known, Me, answer
 from gameserver.api.models import GameOut
 from gameserver.clock import get_clock
 from gameserver.services import storage
@@ -100,7 +100,7 @@ class MonthOut(BaseModel):
     cursor: str | None
 
 
-@router.get("/v1/feinthold/daily", response_model=DayOut, responses=_ERRORS, tags=["daily front"])
+@router.get("/v1/feinthold/daily", response_model=DayOut, responses=ERRORS, tags=["daily front"])
 async def today(caller: Known, day: Annotated[date | None, Query(description="YYYY-MM-DD; today if left out")] = None
                 ) -> Any:
     """Today's Front (the same for everyone) and mine, with its result once it is over; ``day`` for an earlier
@@ -108,15 +108,15 @@ async def today(caller: Known, day: Annotated[date | None, Query(description="YY
     return _daily().my_front(storage(), get_clock(), caller, day)
 
 
-@router.post("/v1/feinthold/daily", status_code=201, response_model=StartedOut, responses=_ERRORS,
+@router.post("/v1/feinthold/daily", status_code=201, response_model=StartedOut, responses=ERRORS,
              tags=["daily front"])
 async def start(request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """Start my Front of today: one game a day (409 ``front_already_started`` for a second one). Blitz: 120 s
     for turn 1, 60 s for the others; the house AI has sent its orders when a turn opens."""
-    return _answer(key, request, caller, None, lambda: _daily().start_front(storage(), get_clock(), caller))
+    return answer(key, request, caller, None, lambda: _daily().start_front(storage(), get_clock(), caller))
 
 
-@router.get("/v1/feinthold/daily/board", response_model=BoardOut, responses=_ERRORS, tags=["daily front"])
+@router.get("/v1/feinthold/daily/board", response_model=BoardOut, responses=ERRORS, tags=["daily front"])
 async def board(caller: Known, day: Annotated[date | None, Query(description="YYYY-MM-DD; today if left out")] = None,
                 cursor: Cursor = None, limit: Limit = 50) -> Any:
     """The leaderboard of a day: wins (fastest first), then draws, then losses (longest held first); then more
@@ -125,7 +125,7 @@ async def board(caller: Known, day: Annotated[date | None, Query(description="YY
     return _daily().board_of_the_day(storage(), chosen, cursor, limit)
 
 
-@router.get("/v1/feinthold/daily/months/{month}", response_model=MonthOut, responses=_ERRORS, tags=["daily front"])
+@router.get("/v1/feinthold/daily/months/{month}", response_model=MonthOut, responses=ERRORS, tags=["daily front"])
 async def month(month: Month, caller: Known, cursor: Cursor = None, limit: Limit = 50) -> Any:
     """The month's table: points (a ranked win 3, a draw 1), then wins; each member's ranked days."""
     return _daily().month_table(storage(), month, cursor, limit)
@@ -136,12 +136,12 @@ class Removal(BaseModel):
     why: str = Field(min_length=1, max_length=500, description="written to the audit log with who and when")
 
 
-@router.post("/v1/feinthold/daily/{day}/results/{member}/remove", response_model=EntryOut, responses=_ERRORS,
+@router.post("/v1/feinthold/daily/{day}/results/{member}/remove", response_model=EntryOut, responses=ERRORS,
              tags=["daily front"])
 async def remove(day: Annotated[date, Path(description="YYYY-MM-DD")],
                  member: Annotated[str, Path(min_length=1, max_length=128, description="the member's subject")],
                  body: Removal, request: Request, caller: Known, key: IdempotencyKey = None) -> Any:
     """Moderators: remove a member's Front of a day from the board (its month points go too); audited."""
-    return _answer(key, request, caller, body.model_dump(mode="json"),
+    return answer(key, request, caller, body.model_dump(mode="json"),
                    lambda: _daily().remove_result(storage(), get_clock(), caller, day, member, body.why))
 

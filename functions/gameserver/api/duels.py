@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 
-from gameserver.api.app import _ERRORS, IdempotencyKey, Me, _answer
+from gameserver.api.deps import ERRORS, IdempotencyKey, Me, answer
 from gameserver.api.duel_models import (
     CreditsOut,
     DoctrineIn,
@@ -35,7 +35,7 @@ Limit = Annotated[int, Query(ge=1, le=50)]
 router = APIRouter()
 
 
-@router.post("/v1/feinthold/duels", status_code=201, response_model=DuelOut, responses=_ERRORS, tags=["duels"])
+@router.post("/v1/feinthold/duels", status_code=201, response_model=DuelOut, responses=ERRORS, tags=["duels"])
 async def propose(body: NewDuel, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """Propose a duel to a member, or open to anyone; the stake leaves my balance at once (409 if short)."""
 
@@ -43,17 +43,17 @@ async def propose(body: NewDuel, request: Request, caller: Me, key: IdempotencyK
         return duels.propose_duel(storage(), get_clock(), caller, opponent=body.opponent, pace=body.pace,
                                   stake=body.stake)
 
-    return _answer(key, request, caller, body.model_dump(mode="json"), work)
+    return answer(key, request, caller, body.model_dump(mode="json"), work)
 
 
-@router.get("/v1/feinthold/duels", response_model=DuelList, responses=_ERRORS, tags=["duels"])
+@router.get("/v1/feinthold/duels", response_model=DuelList, responses=ERRORS, tags=["duels"])
 async def proposals(caller: Me, list: Annotated[str, Query(pattern="^(open|to-me)$")] = "open",  # noqa: A002
                     cursor: Cursor = None, limit: Limit = 20) -> Any:
     """Proposals open to anyone (``list=open``) or made to me (``list=to-me``), oldest first."""
     return duels.list_duels(storage(), caller, list, cursor, limit)
 
 
-@router.get("/v1/feinthold/duels/{duel_id}", response_model=DuelOut, responses={**_ERRORS, **NOT_MODIFIED},
+@router.get("/v1/feinthold/duels/{duel_id}", response_model=DuelOut, responses={**ERRORS, **NOT_MODIFIED},
             tags=["duels"])
 async def read(duel_id: DuelId, caller: Me, response: Response,
                if_none_match: Annotated[str | None, Header(alias="If-None-Match")] = None) -> Any:
@@ -63,10 +63,10 @@ async def read(duel_id: DuelId, caller: Me, response: Response,
 
 
 def _action(name: str, action: Any, summary: str) -> None:
-    @router.post(f"/v1/feinthold/duels/{{duel_id}}/{name}", response_model=DuelOut, responses=_ERRORS,
+    @router.post(f"/v1/feinthold/duels/{{duel_id}}/{name}", response_model=DuelOut, responses=ERRORS,
                  tags=["duels"], summary=summary, name=f"duel_{name}")
     async def act(duel_id: DuelId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
-        return _answer(key, request, caller, None, lambda: action(storage(), get_clock(), caller, duel_id))
+        return answer(key, request, caller, None, lambda: action(storage(), get_clock(), caller, duel_id))
 
 
 _action("accept", duels.accept_duel, "Accept: my stake into escrow (409 if short); exactly one member wins an open duel")
@@ -76,19 +76,19 @@ _action("ready", duels.ready, "Ready (blitz, rapid): the second Ready opens turn
 _action("abandon", duels.abandon, "Leave: in play a forfeit; in the ready room the duel is cancelled")
 
 
-@router.get("/v1/credits", response_model=CreditsOut, responses=_ERRORS, tags=["members"])
+@router.get("/v1/credits", response_model=CreditsOut, responses=ERRORS, tags=["members"])
 async def my_credits(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
     """My balance and the ledger line of every move of my credits, newest first."""
     return credits.my_credits(storage(), get_clock(), caller, cursor, limit)
 
 
-@router.get("/v1/feed", response_model=FeedOut, responses=_ERRORS, tags=["members"])
+@router.get("/v1/feed", response_model=FeedOut, responses=ERRORS, tags=["members"])
 async def my_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
     """Notifications: each turn of mine that opened in a duel, newest first."""
     return credits.my_feed(storage(), caller, cursor, limit)
 
 
-@router.get("/v1/feinthold/leaderboards/duels", response_model=LeaderboardOut, responses=_ERRORS, tags=["duels"])
+@router.get("/v1/feinthold/leaderboards/duels", response_model=LeaderboardOut, responses=ERRORS, tags=["duels"])
 async def duel_leaderboard(
     caller: Me,
     month: Annotated[str | None, Query(pattern=r"^\d{4}-(0[1-9]|1[0-2])$", description="YYYY-MM; now by default")] = None,
@@ -99,13 +99,13 @@ async def duel_leaderboard(
     return duels.leaderboard(storage(), get_clock(), month, cursor, limit)
 
 
-@router.get("/v1/feinthold/doctrines", response_model=DoctrineList, responses=_ERRORS, tags=["doctrines"])
+@router.get("/v1/feinthold/doctrines", response_model=DoctrineList, responses=ERRORS, tags=["doctrines"])
 async def my_doctrines(caller: Me) -> Any:
     """My doctrines (three at most), the default marked."""
     return doctrines.list_doctrines(storage(), caller)
 
 
-@router.post("/v1/feinthold/doctrines", status_code=201, response_model=DoctrineOut, responses=_ERRORS,
+@router.post("/v1/feinthold/doctrines", status_code=201, response_model=DoctrineOut, responses=ERRORS,
              tags=["doctrines"])
 async def new_doctrine(body: DoctrineIn, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """Write a doctrine into a free slot (409 when all three are taken); checked by the engine's schema."""
@@ -113,15 +113,15 @@ async def new_doctrine(body: DoctrineIn, request: Request, caller: Me, key: Idem
     def work() -> Any:
         return doctrines.create_doctrine(storage(), get_clock(), caller, body.doctrine)
 
-    return _answer(key, request, caller, body.model_dump(mode="json"), work)
+    return answer(key, request, caller, body.model_dump(mode="json"), work)
 
 
-@router.get("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=_ERRORS, tags=["doctrines"])
+@router.get("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=ERRORS, tags=["doctrines"])
 async def my_doctrine(slot: Slot, caller: Me) -> Any:
     return doctrines.read_doctrine(storage(), caller, slot)
 
 
-@router.put("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=_ERRORS, tags=["doctrines"])
+@router.put("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=ERRORS, tags=["doctrines"])
 async def replace_doctrine(slot: Slot, body: DoctrineIn, request: Request, caller: Me,
                            key: IdempotencyKey = None) -> Any:
     """Replace a doctrine; a game already started keeps the copy it took."""
@@ -129,16 +129,16 @@ async def replace_doctrine(slot: Slot, body: DoctrineIn, request: Request, calle
     def work() -> Any:
         return doctrines.replace_doctrine(storage(), get_clock(), caller, slot, body.doctrine)
 
-    return _answer(key, request, caller, body.model_dump(mode="json"), work)
+    return answer(key, request, caller, body.model_dump(mode="json"), work)
 
 
-@router.delete("/v1/feinthold/doctrines/{slot}", status_code=204, responses=_ERRORS, tags=["doctrines"])
+@router.delete("/v1/feinthold/doctrines/{slot}", status_code=204, responses=ERRORS, tags=["doctrines"])
 async def delete_doctrine(slot: Slot, caller: Me) -> Response:
     doctrines.delete_doctrine(storage(), caller, slot)
     return Response(status_code=204)
 
 
-@router.post("/v1/feinthold/doctrines/{slot}/default", response_model=DoctrineOut, responses=_ERRORS,
+@router.post("/v1/feinthold/doctrines/{slot}/default", response_model=DoctrineOut, responses=ERRORS,
              tags=["doctrines"])
 async def default_doctrine(slot: Slot, caller: Me) -> Any:
     """Make this doctrine my default: it plays the turns I miss in games that start from now on."""

@@ -1,0 +1,75 @@
+"""What every router of the API shares: the caller as a dependency, the idempotent answer, the error responses.
+
+The routers (`app`, `daily`, `duels`) import from here, never from each other, so the app can include them
+without an import cycle.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import Depends, Header, Path, Request
+
+from gameserver.api import idempotency
+from gameserver.clock import get_clock
+from gameserver.domain import games, profiles
+from gameserver.identity import Caller, Unauthenticated, caller_from_event
+from gameserver.services import storage
+
+GameId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a game id")]
+InvitationId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="an invitation id")]
+IdempotencyKey = Annotated[
+    str | None,
+    Header(alias="Idempotency-Key", description="repeat a call safely: same key, same answer, for 24 hours"),
+]
+# Error responses point at one schema rather than naming a model on every route: a model per route and
+# status would cost the cold start a pydantic field each, for documentation only.
+_ERROR_REF = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"description": text, "content": _ERROR_REF}
+    for status, text in {
+        400: "malformed request",
+        401: "no verified token",
+        403: "not yours to do",
+        404: "no such thing of yours",
+        409: "not now (turn closed, game over or in play, already answered, key in flight)",
+        422: "well-formed but refused (illegal orders name the order and the rule)",
+    }.items()
+}
+
+
+async def current_caller(request: Request) -> Caller:
+    """The verified caller (async, like every route here: FastAPI runs sync dependencies in a thread pool,
+    which a Lambda serving one request at a time does not need, and a cold start should not start)."""
+    event = request.scope.get("aws.event")
+    if not isinstance(event, dict):
+        raise Unauthenticated("no verified token claims in the request")
+    return caller_from_event(event)
+
+
+async def member(request: Request, caller: Annotated[Caller, Depends(current_caller)]) -> Caller:
+    """The caller, with their profile made on their first call (a warm process checks once per member)."""
+    profiles.ensure_profile(storage(), get_clock(), caller)
+    return caller
+
+
+Known = Annotated[Caller, Depends(current_caller)]
+"""The verified caller. Routes on a game the caller plays need no profile check: playing made one."""
+Me = Annotated[Caller, Depends(member)]
+"""The verified caller, whose profile exists once this resolves."""
+
+
+def client_of(request: Request) -> games.Client:
+    event = request.scope.get("aws.event") or {}
+    address = ((event.get("requestContext") or {}).get("http") or {}).get("sourceIp")
+    device = request.headers.get("x-device-id")
+    return games.Client(device=device[:128] if device else None, address=address)
+
+
+def _scope(request: Request, caller: Caller) -> list[str]:
+    return [caller.sub, request.method, request.url.path]
+
+
+def answer(key: str | None, request: Request, caller: Caller, body: Any, work: idempotency.Work) -> Any:
+    """The call's answer, run once per Idempotency-Key; the route's response model shapes it either way."""
+    return idempotency.once(key, _scope(request, caller), body, work, request.scope.get("aws.context"))
