@@ -31,5 +31,4 @@ def configure_moto(endpoint: str, config: dict[str, Any]) -> None:
         headers={"Content-Type": "application/json"},
         method="POST",
     )
-    with urllib.request.urlopen(request, timeout=5):
-        pass
+    urllib.request.urlopen(request, timeout=5).close()
