@@ -125,8 +125,13 @@ def test_sixty_clients_are_served_at_once(authority):
             answers = await asyncio.gather(*(client.get(f"/v1/me?n={n}") for n in range(60)))
         return [a.status_code for a in answers]
 
-    with Served(recorder, authority) as running:
-        statuses = asyncio.run(crowd(running.url))
+    # A loop of its own, not asyncio.run(): that would unset this thread's current loop for later tests.
+    loop = asyncio.new_event_loop()
+    try:
+        with Served(recorder, authority) as running:
+            statuses = loop.run_until_complete(crowd(running.url))
+    finally:
+        loop.close()
     assert statuses == [200] * 60
     # Concurrency is proven by how many invocations overlapped, not by a wall-clock bound a busy machine can break.
     assert recorder.most_at_once >= 30

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -24,6 +25,18 @@ def test_a_profile_is_made_on_the_first_call_with_its_grant(aws, clock, alice):
     status, me = call("GET", "/v1/me", alice)
     assert status == 200 and me["sub"] == alice.sub and me["credits"] == 100
     assert call("GET", "/v1/me", alice) == (200, me)
+
+
+def test_requests_are_served_after_asyncio_run_unset_the_threads_loop(aws, clock, alice):
+    """asyncio.run() on the handler's thread closes and unsets its event loop (Mangum's); requests go on."""
+    assert call("GET", "/v1/me", alice)[0] == 200  # the handler is imported and its adapters made
+
+    async def elsewhere() -> None:
+        await asyncio.sleep(0)
+
+    asyncio.run(elsewhere())
+    assert call("GET", "/v1/me", alice)[0] == 200
+    assert call("GET", "/v1/credits", alice)[0] == 200  # the app with every route, made after the loop was gone
 
 
 def test_no_claims_no_service(aws, clock):

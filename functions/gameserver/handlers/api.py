@@ -17,6 +17,7 @@ Two more savings, measured with bench/spine_coldstart.py:
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import sys
 import threading
@@ -80,8 +81,25 @@ def _full_app() -> Mangum:
         return _full
 
 
+def _with_an_event_loop() -> None:
+    """Give this thread a usable event loop if it has none.
+
+    Mangum runs every request on the thread's current event loop, which it sets only once, when an adapter is
+    made. Anything later in the process that runs ``asyncio.run()`` on this thread (a library, an embedding
+    host, a test) closes that loop and unsets it, and every request after it would fail with "There is no
+    current event loop". Checking costs a lookup; a fresh loop is made only when the old one is gone.
+    """
+    try:
+        if not asyncio.get_event_loop().is_closed():
+            return
+    except RuntimeError:
+        pass
+    asyncio.set_event_loop(asyncio.new_event_loop())
+
+
 def _serve(event: dict[str, Any], context: Any) -> Any:
     asgi = _games if _serves(event) else _full_app()
+    _with_an_event_loop()
     return asgi(event, context)
 
 
