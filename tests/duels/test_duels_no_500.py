@@ -65,3 +65,12 @@ def test_a_cursor_naming_other_keys_is_refused_as_a_cursor(aws, clock):
         assert (status, body["error"]["field"]) == (400, "cursor")
     status, body = call("GET", f"/v1/credits?cursor={cursor({'pk': 'MEMBER#fuzz', 'sk': 'PROFILE'})}", "fuzz")
     assert (status, body["error"]["field"]) == (400, "cursor")
+
+
+def test_a_stake_of_the_wrong_json_type_is_refused_naming_the_field(aws, clock):
+    """Strict bodies: "10", 10.5 or true for a number of credits is a 422 on ``stake``, never converted."""
+    for stake in ("10", 10.5, True):
+        status, body = call("POST", "/v1/feinthold/duels", "strict", json.dumps({"pace": "1d", "stake": stake}))
+        assert (status, body["error"]["field"]) == (422, "stake"), (stake, body)
+    status, body = call("POST", "/v1/feinthold/duels", "strict", json.dumps({"pace": "1d", "stake": 10}))
+    assert status == 201 and body["stake"] == 10, body

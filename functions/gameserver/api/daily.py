@@ -8,10 +8,10 @@ from datetime import date
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from gameserver.api.deps import ERRORS, IdempotencyKey, Known, Me, answer
-from gameserver.api.models import GameOut
+from gameserver.api.models import GameOut, RequestBody
 from gameserver.clock import get_clock
 from gameserver.services import storage
 
@@ -131,8 +131,7 @@ async def month(month: Month, caller: Known, cursor: Cursor = None, limit: Limit
     return _daily().month_table(storage(), month, cursor, limit)
 
 
-class Removal(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Removal(RequestBody):
     why: str = Field(min_length=1, max_length=500, description="written to the audit log with who and when")
 
 

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+
+from gameserver.api.models import RequestBody
 
 DuelPace = Literal["blitz", "5m", "1d", "2d", "3d"]
 
 
-class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class NewDuel(_Request):
+class NewDuel(RequestBody):
     opponent: str | None = Field(default=None, min_length=1, max_length=128,
                                  description="the member challenged (their subject); left out: open to anyone")
     pace: DuelPace = Field(description="blitz (60 s a turn, 120 s the first), 5m, or 1d/2d/3d (correspondence)")
@@ -76,7 +74,7 @@ class FeedOut(BaseModel):
     cursor: str | None
 
 
-class DoctrineIn(_Request):
+class DoctrineIn(RequestBody):
     doctrine: dict[str, Any] = Field(description='{"name": ..., "rules": [{"if": [...], "then": {...}}]}')
 
 

@@ -14,25 +14,28 @@ GamePaceName = Literal["blitz", "5m", "1d", "2d", "3d"]
 HouseName = Literal["sentinel", "pivot", "ram"]
 
 
-class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class RequestBody(BaseModel):
+    """A client's JSON body: unknown fields are refused, and so is a value of the wrong JSON type (strict: a
+    stake of "10" or 10.5 is an error naming the field, not a silent conversion)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class NewHouseGame(_Request):
+class NewHouseGame(RequestBody):
     house_ai: HouseName
     layout: str | None = Field(default=None, max_length=40, description="a layout id; random when left out")
     side: SideName | None = Field(default=None, description="your side; random when left out")
     pace: PaceName
 
 
-class NewInvitation(_Request):
+class NewInvitation(RequestBody):
     invitee: str = Field(min_length=1, max_length=128, description="the invited member's subject")
     layout: str | None = Field(default=None, max_length=40)
     side: SideName | None = Field(default=None, description="the inviter's side; random when left out")
     pace: PaceName
 
 
-class Orders(_Request):
+class Orders(RequestBody):
     orders: list[dict[str, Any]] = Field(
         max_length=40, description='the turn\'s orders, e.g. [{"move": {"from": "hq-s", "to": "c", "units": 2}}]'
     )
