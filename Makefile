@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 SHARED_DIR ?= $(abspath ../shared)
 export SHARED_DIR
 
-.PHONY: run test pytest engine-cases infra-check lint
+.PHONY: run test lint infra-check build
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,3 +26,7 @@ lint: $(VENV)/.installed
 # The cloud definition alone: cfn-lint, sam validate/build (no Docker), the built artifacts, the ASL validator.
 infra-check: $(VENV)/.installed
 	bash infra/check-cloud.sh
+
+# What `sam deploy` ships (no Docker; Python 3.12 through pyenv): sam build, then bytecode for every module.
+build:
+	bash infra/build.sh

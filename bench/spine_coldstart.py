@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -72,12 +73,14 @@ def prepare(state_dir: Path, tracing: bool) -> tuple[dict[str, str], Path]:
     return probe_env, event_path
 
 
-def cold_start(stack: str, env: dict[str, str], event_path: Path) -> tuple[float, float, float, float]:
+def cold_start(stack: str, env: dict[str, str], event_path: Path,
+               python: Sequence[str] = (PYTHON,)) -> tuple[float, float, float, float]:
     """Seconds from spawning the process to its answer (its exit is not waited for: a Lambda does not exit),
     the probe's own import and first-request milliseconds, and the process's CPU seconds (user + system,
-    exit included: less sensitive than wall time to a machine shared with other work)."""
+    exit included: less sensitive than wall time to a machine shared with other work). ``python``: the
+    interpreter's command line (bench/spine_bytecode.py runs the runtime's Python on the built artifact)."""
     started = time.perf_counter()
-    probe = subprocess.Popen([PYTHON, str(BENCH / "coldstart_probe.py"), stack, str(event_path)], env=env,
+    probe = subprocess.Popen([*python, str(BENCH / "coldstart_probe.py"), stack, str(event_path)], env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert probe.stdout is not None and probe.stderr is not None
     line = probe.stdout.readline()

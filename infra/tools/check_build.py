@@ -6,6 +6,9 @@
   Lambda puts beside the layer): no site-packages, nothing from ``functions/``.
 - Every function's artifact holds its handler's module, and every compiled extension in it was built for
   the function's architecture and Python version (a wrong wheel only fails at the first cold start).
+- Every module of every function and layer has its bytecode for the runtime's Python, unchecked-hash (see
+  infra/build.sh: Lambda cannot write ``__pycache__`` and `sam deploy` zips every file dated 1980, so any
+  other .pyc would be compiled again at each cold start).
 - With --deps, every handler module imports as Lambda's init phase imports it: the runtime's Python, the
   function's artifact, its layers and its dependencies alone, its environment variables and
   ``AWS_LAMBDA_FUNCTION_NAME`` set (code that behaves differently inside Lambda shows it here), and AWS
@@ -28,6 +31,9 @@ from pathlib import Path
 from typing import Any
 
 from cfnlint.decode import cfn_yaml
+
+# The flags word of a .pyc (PEP 552): bit 0 hash-based, bit 1 check the source; unchecked-hash is 0b01.
+UNCHECKED_HASH = 0b01
 
 # ELF e_machine values (bytes 18-19, little endian) of the two Lambda architectures.
 ELF_MACHINE = {"arm64": 0xB7, "x86_64": 0x3E}
@@ -129,6 +135,27 @@ def check_function(name: str, folder: Path, handler: str, runtime: str, architec
     return faults
 
 
+def check_bytecode(name: str, folder: Path, runtime: str) -> list[str]:
+    """Every .py file under ``folder`` has an unchecked-hash .pyc for ``runtime`` in its ``__pycache__``."""
+    tag = "cpython-" + runtime.removeprefix("python").replace(".", "")
+    sources = list(folder.rglob("*.py"))
+    missing, checked = [], []
+    for source in sources:
+        compiled = source.parent / "__pycache__" / f"{source.stem}.{tag}.pyc"
+        if not compiled.is_file():
+            missing.append(source)
+        elif int.from_bytes(compiled.read_bytes()[4:8], "little") != UNCHECKED_HASH:
+            checked.append(source)
+    faults = [f"{name}: {len(missing)} of {len(sources)} modules have no {tag} bytecode, e.g. "
+              f"{', '.join(str(p.relative_to(folder)) for p in missing[:3])}"] if missing else []
+    if checked:
+        faults.append(f"{name}: {len(checked)} modules have bytecode checked against the source's time or hash, "
+                      f"e.g. {checked[0].relative_to(folder)}: compile with --invalidation-mode unchecked-hash")
+    if not faults:
+        print(f"{name}: {len(sources)} modules, each with its {tag} bytecode (unchecked-hash)")
+    return faults
+
+
 def check_handler_init(
     name: str,
     folder: Path,
@@ -185,6 +212,7 @@ def main(build_dir: Path, deps: Path | None = None) -> int:
             if runtime.startswith("python"):
                 layer_dirs[name] = build_dir / props["ContentUri"] / "python"
                 faults += check_layer(name, build_dir / props["ContentUri"], runtime, deps)
+                faults += check_bytecode(name, build_dir / props["ContentUri"], runtime)
     for name, resource in resources.items():
         if resource["Type"] != "AWS::Serverless::Function":
             continue
@@ -193,6 +221,7 @@ def main(build_dir: Path, deps: Path | None = None) -> int:
         architecture = (props.get("Architectures") or globals_.get("Architectures") or ["x86_64"])[0]
         folder = build_dir / props["CodeUri"]
         function_faults = check_function(name, folder, props["Handler"], runtime, architecture)
+        function_faults += check_bytecode(name, folder, runtime)
         if deps and not function_faults:
             layers = [layer_dirs[ref["Ref"]] for ref in props.get("Layers", globals_.get("Layers", []))]
             variables = {

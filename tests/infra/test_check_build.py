@@ -146,3 +146,37 @@ def test_a_handler_that_calls_aws_during_init_cannot_reach_it(tmp_path):
         "ApiFunction", function, "app.entry.handler", RUNTIME, [], tmp_path, {}
     )
     assert "Connection refused" in fault
+
+
+def _compiled(root: Path, invalidation: str) -> Path:
+    import compileall
+    import py_compile
+
+    _layer(root, {"app/__init__.py": "", "app/rules.py": "LIMIT = 3\n"})
+    mode = py_compile.PycInvalidationMode[invalidation]
+    assert compileall.compile_dir(root, quiet=1, invalidation_mode=mode)
+    return root
+
+
+def test_bytecode_compiled_unchecked_for_the_runtime_passes(tmp_path):
+    runtime = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    assert check_build.check_bytecode("ApiFunction", _compiled(tmp_path, "UNCHECKED_HASH"), runtime) == []
+
+
+def test_modules_without_bytecode_are_named(tmp_path):
+    root = _compiled(tmp_path, "UNCHECKED_HASH")
+    (root / "app" / "late.py").write_text("X = 1\n")
+    [fault] = check_build.check_bytecode("ApiFunction", root, f"python{sys.version_info.major}.{sys.version_info.minor}")
+    assert "1 of 3 modules" in fault and "app/late.py" in fault
+
+
+def test_timestamp_bytecode_is_refused_since_the_zip_dates_every_file_1980(tmp_path):
+    root = _compiled(tmp_path, "TIMESTAMP")
+    runtime = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    [fault] = check_build.check_bytecode("ApiFunction", root, runtime)
+    assert "unchecked-hash" in fault
+
+
+def test_bytecode_of_another_python_does_not_count(tmp_path):
+    [fault] = check_build.check_bytecode("ApiFunction", _compiled(tmp_path, "UNCHECKED_HASH"), "python3.9")
+    assert "cpython-39" in fault
