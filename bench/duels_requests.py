@@ -36,8 +36,8 @@ def main() -> None:
     from gameserver.handlers import resolve, sweep
     from localrun.events import LambdaContext
 
-    def call(sub: str, method: str, path: str, body: Any = None) -> Any:
-        status, answer = rig.call(sub, method, path, body)
+    def call(sub: str, method: str, path: str, body: Any = None, address: str | None = None) -> Any:
+        status, answer = rig.call(sub, method, path, body, address=address)
         assert status < 300, (path, status, answer)
         return answer
 
@@ -79,6 +79,7 @@ def main() -> None:
     measure("PUT orders, turn 8 (resolves; payout + ratings)", lambda: call(
         "bea", "PUT", f"{game}/turns/8/orders", {"orders": []}))
 
+    measure("GET /v1/me, first request of a new day (+ sighting)", lambda: call("cat", "GET", "/v1/me"))
     blitz = call("ann", "POST", duels, {"pace": "blitz", "stake": 5})
     measure("accept, blitz (escrow, ready room)", lambda: call("cat", "POST", f"{duels}/{blitz['duel_id']}/accept"))
     measure("ready, first", lambda: call("ann", "POST", f"{duels}/{blitz['duel_id']}/ready"))
@@ -87,6 +88,14 @@ def main() -> None:
     call("cat", "PUT", f"/v1/feinthold/games/{blitz['duel_id']}/turns/1/orders", {"orders": []})
     measure("abandon in play (forfeit; payout + ratings)", lambda: call(
         "ann", "POST", f"{duels}/{blitz['duel_id']}/abandon"))
+    shared = "2001:db8::5"  # dan and eve call from one address: linked accounts
+    for sub in ("dan", "eve"):
+        call(sub, "GET", "/v1/me", address=shared)
+    linked = call("dan", "POST", duels, {"opponent": "eve", "pace": "1d", "stake": 10}, address=shared)
+    call("eve", "POST", f"{duels}/{linked['duel_id']}/accept", address=shared)
+    manual.advance(HUMAN)
+    measure("abandon in play, linked accounts (returns + 2 marks)", lambda: call(
+        "dan", "POST", f"{duels}/{linked['duel_id']}/abandon", address=shared))
     measure("sweep: nothing due (turns + duels)", lambda: sweep.handler({"time": "now"},
                                                                        LambdaContext("SweepFunction")))
 

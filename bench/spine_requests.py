@@ -22,6 +22,7 @@ import os
 import re
 import tempfile
 import threading
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -224,13 +225,17 @@ class Rig:
     manual: Any
     recorder: Recorder
 
-    def call(self, sub: str, method: str, path: str, body: Any = None, key: str | None = None) -> tuple[int, Any]:
-        """One API request as `sub`, through the API Lambda handler: the status and the decoded body."""
+    def call(self, sub: str, method: str, path: str, body: Any = None, key: str | None = None,
+             address: str | None = None) -> tuple[int, Any]:
+        """One API request as `sub`, through the API Lambda handler: the status and the decoded body. Each
+        member calls from an address of their own unless ``address`` is given (two members calling from one
+        address are linked accounts: their duels are unrated)."""
         from gameserver.handlers import api
         from localrun.events import HttpRequest, LambdaContext, http_api_event
 
         headers = [("content-type", "application/json")] + ([("idempotency-key", key)] if key else [])
-        request = HttpRequest(method=method, path=path, headers=tuple(headers),
+        address = address or "2001:db8::" + format(zlib.crc32(sub.encode()), "x")[:4]
+        request = HttpRequest(method=method, path=path, headers=tuple(headers), source_ip=address,
                               body=json.dumps(body).encode() if body is not None else b"")
         answer = api.handler(http_api_event(request, {"sub": sub}), LambdaContext("ApiFunction"))
         return answer["statusCode"], json.loads(answer["body"] or "null")
@@ -304,7 +309,7 @@ def main() -> None:
         rows.append((name, budget, ledger))
         return result
 
-    measure("GET /v1/me, first call (profile + grant)", "-", lambda: call("ann", "GET", "/v1/me"))
+    measure("GET /v1/me, first call (sighting, profile + grant)", "-", lambda: call("ann", "GET", "/v1/me"))
     call("bea", "GET", "/v1/me")
     _, house = measure("POST /v1/feinthold/games (house AI)", "-", lambda: call(
         "ann", "POST", "/v1/feinthold/games", {"house_ai": "pivot", "pace": "1d", "side": "south"}))

@@ -5,6 +5,7 @@ Each area's conftest.py names its own tables and extra settings and wraps these 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -46,6 +47,7 @@ def moto_tables(*forget: Callable[[], None]) -> Iterator[None]:
     from gameserver import services
     from gameserver.config import get_settings
     from gameserver.domain.profiles import forget_known_profiles
+    from gameserver.domain.sightings import forget_written
     from gameserver.storage.tables import create_tables
     from moto import mock_aws
 
@@ -53,6 +55,7 @@ def moto_tables(*forget: Callable[[], None]) -> Iterator[None]:
         get_settings.cache_clear()
         services.reset()
         forget_known_profiles()
+        forget_written()
         for cache in forget:
             cache()
 
@@ -61,6 +64,13 @@ def moto_tables(*forget: Callable[[], None]) -> Iterator[None]:
         create_tables()
         yield
     fresh()
+
+
+def address_of(sub: str) -> str:
+    """A member's own source address (documentation prefix 2001:db8::/32), drawn from their subject: the test
+    helpers give every member a distinct one, so members are linked accounts only where a test makes them so."""
+    digest = hashlib.sha256(sub.encode()).hexdigest()
+    return "2001:db8:" + ":".join(digest[n:n + 4] for n in range(0, 24, 4))
 
 
 @contextmanager

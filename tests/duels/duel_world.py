@@ -12,6 +12,7 @@ from typing import Any
 from gameserver.domain import games, profiles
 from gameserver.duels import CreditKind, LedgerLine, check_invariant
 from gameserver.identity import Caller
+from moto_tables import address_of
 
 NO_ORDERS: list[dict[str, Any]] = []
 START = datetime(2026, 11, 30, 9, 0, 0, tzinfo=UTC)
@@ -41,7 +42,7 @@ def random_orders(store, caller: Caller, game_id: str, seed: int) -> list[dict[s
 
 def send(store, clock, caller: Caller, game_id: str, turn: int, orders: list[dict[str, Any]] | None = None):
     return games.submit_orders(store, clock, caller, game_id, turn, NO_ORDERS if orders is None else orders,
-                               games.Client(device=f"device-{caller.sub}", address="198.51.100.7"))
+                               games.Client(device=f"device-{caller.sub}", address=address_of(caller.sub)))
 
 
 def scan(store, *types: str, attributes: tuple[str, ...] = ()) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from gameserver.duels import (
     Ledger,
     LedgerLine,
     Pace,
+    ProposalLapses,
     Ready,
     ReadyRoomCloses,
     Stop,
@@ -28,6 +29,7 @@ from gameserver.duels import (
     apply,
     check_invariant,
     credit_lines,
+    lapses_at,
     propose,
 )
 from gameserver.duels.credits import GRANT
@@ -46,7 +48,7 @@ two_members = st.permutations(MEMBERS).map(lambda members: members[:2])
 def duel_script(draw) -> list[tuple]:
     """The operations of one duel, from its proposal to its end, then replays of some of them."""
     ops: list[tuple] = [("propose", draw(two_members), draw(st.sampled_from(list(Pace))), draw(st.integers(0, 60)))]
-    answer = draw(st.sampled_from(["accept"] * 6 + ["decline", "withdraw", "stop", "freeze"]))
+    answer = draw(st.sampled_from(["accept"] * 6 + ["decline", "withdraw", "lapse", "stop", "freeze"]))
     ops.append((answer, draw(side)))
     if answer == "accept":
         room = draw(st.sampled_from(["ready", "ready", "ready", "close-room", "abandon"]))
@@ -76,6 +78,8 @@ def event_for(duel: Duel, op: tuple, at) -> object:
         return Withdraw(duel.proposer, at)
     if kind == "ready":
         return Ready(who[op[1]], at)
+    if kind == "lapse":
+        return ProposalLapses(max(at, lapses_at(duel)))
     if kind == "close-room":
         return ReadyRoomCloses(at + timedelta(minutes=30))
     if kind == "turn":

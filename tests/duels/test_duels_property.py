@@ -1,12 +1,15 @@
 """A property of the stored duels (moto in-process): random sequences of proposals, withdrawals, declines,
-accepts, readies, submissions, clock moves with sweeps, duplicate and late timer deliveries and abandons, with
+accepts, readies, submissions, clock moves with sweeps (proposals lapse: 1 hour blitz, 7 days correspondence),
+duplicate, early and late timer deliveries and lapses, answers after a proposal's lapse time, and abandons, with
 failures injected at the Nth DynamoDB request and every Mth after it (a botocore hook raising: before the
 request, so it is never sent, or after it, so it took effect and its answer is lost).
 
 After every step the credits invariant holds (balances + escrows = grants; every balance and escrow equals
 its ledger lines). At the end, once the clock has run far enough for every deadline and every pending
-proposal has been withdrawn: no duel paid twice, every accepted duel ended in exactly one of won, drawn,
-cancelled, its escrow is empty, and its game (if it started) is over.
+proposal has lapsed: no duel paid twice, every accepted duel ended in exactly one of won, drawn, cancelled,
+every other in one of declined, withdrawn, lapsed, cancelled, its escrow is empty, and its game (if it started)
+is over. Members m0 and m1 are drawn to share a device or not: a finished duel between them is linked exactly
+when they do and it ended within 30 days of that sighting, and a linked duel pays nobody (stakes returned).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import contextlib
 import json
 import random
 from collections import Counter
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import pytest
@@ -49,9 +53,9 @@ def plan_of(rng: random.Random, size: int) -> list[tuple]:
             plan.append((kind, a, rng.choice([None, (a + 1) % 3, (a + 2) % 3]), rng.choice(["blitz", "1d"]),
                          rng.choice([0, 10, 60])))
         elif kind == "advance":
-            plan.append((kind, rng.choice([5, 61, 1800, 86_401])))
+            plan.append((kind, rng.choice([5, 61, 1800, 3600, 86_401, 7 * 86_400])))
         elif kind == "timer":
-            plan.append((kind, rng.randrange(3), rng.choice(["turn", "late-turn", "ready-room"])))
+            plan.append((kind, rng.randrange(3), rng.choice(["turn", "late-turn", "ready-room", "lapse"])))
         elif kind == "turn":
             plan.append((kind, rng.randrange(3), rng.choice([1, 1, 2, 8])))  # 8: play the game out
         else:
@@ -94,6 +98,8 @@ def run_step(store, clock, step: tuple, made: list[str]) -> None:
         duel_id = made[-1 - step[1] % len(made)]
         if step[2] == "ready-room":
             duels.close_ready_room(store, clock, duel_id)
+        elif step[2] == "lapse":  # a lapse called early, on time, twice, or on a duel answered meanwhile
+            duels.lapse_proposal(store, clock, duel_id)
         else:
             game = store.get_game(duel_id)
             if game is not None:
@@ -121,13 +127,10 @@ def run_step(store, clock, step: tuple, made: list[str]) -> None:
 
 
 def drain(store, clock) -> None:
-    """Withdraw what nobody answered, then let every deadline pass: the sweeps end every game."""
-    for item in scan(store, "duel"):
-        if item["status"]["S"] == "proposed":
-            duel = json.loads(item["duel"]["S"])
-            duels.withdraw_duel(store, clock, Caller(duel["proposer"], frozenset(), duel["proposer"]), duel["id"])
+    """Let every deadline pass: the sweeps lapse what nobody answered and end every game."""
     for _ in range(10):
-        if not any(i["status"]["S"] in ("ready-room", "playing") for i in scan(store, "duel", attributes=("status",))):
+        if not any(i["status"]["S"] in ("proposed", "ready-room", "playing")
+                   for i in scan(store, "duel", attributes=("status",))):
             return
         clock.advance(3 * 86_400 + 1)
         turns.sweep(store, clock)
@@ -137,9 +140,9 @@ def drain(store, clock) -> None:
 @pytest.mark.usefixtures("aws_environment")
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), size=st.integers(8, 16), fail_at=st.integers(1, 80),
-       fail_every=st.sampled_from([0, 13, 31, 57]), lost=st.booleans())
+       fail_every=st.sampled_from([0, 13, 31, 57]), lost=st.booleans(), shared=st.booleans())
 def test_credits_hold_and_every_duel_ends_once_whatever_fails(seed: int, size: int, fail_at: int,
-                                                             fail_every: int, lost: bool) -> None:
+                                                             fail_every: int, lost: bool, shared: bool) -> None:
     """``fail_at``: the storage call that fails first; ``fail_every``: then every so many calls (0: only once),
     so one run meets failures at many points between two storage calls, not one. ``lost``: the failure comes
     after the call instead, its answer lost: the request was carried out, the caller does not know it."""
@@ -148,12 +151,14 @@ def test_credits_hold_and_every_duel_ends_once_whatever_fails(seed: int, size: i
     from gameserver.clock import ManualClock, set_clock
     from gameserver.config import get_settings
     from gameserver.domain.profiles import forget_known_profiles
+    from gameserver.domain.sightings import forget_written, record
     from gameserver.storage.tables import create_tables
     from moto import mock_aws
 
     get_settings.cache_clear()
     services.reset()
     forget_known_profiles()
+    forget_written()
     clock = ManualClock(START)
     previous = set_clock(clock)  # the spine's hook reads the process's clock
     try:
@@ -161,6 +166,8 @@ def test_credits_hold_and_every_duel_ends_once_whatever_fails(seed: int, size: i
             create_tables()
             store = services.storage()
             join(store, clock, *MEMBERS)
+            for m in MEMBERS:  # ``shared``: m0 and m1 seen with one device, linked accounts for 30 days
+                record(store, clock.now(), m.sub, "one-phone" if shared and m in MEMBERS[:2] else m.sub, None)
             calls = Counter()
 
             def fault(**_: Any) -> None:
@@ -201,8 +208,19 @@ def test_credits_hold_and_every_duel_ends_once_whatever_fails(seed: int, size: i
                 if duel["accepted_at"] is not None:
                     assert status in ("won", "drawn", "cancelled"), duel
                 else:
-                    assert status in ("declined", "withdrawn", "cancelled"), duel
-                if status == "won" and duel["stake"] and not duel["too_fast"]:
+                    assert status in ("declined", "withdrawn", "lapsed", "cancelled"), duel
+                if status == "lapsed":
+                    assert duel["accepted_at"] is None and sorted(lines) == sorted(
+                        [(duel["proposer"], -duel["stake"], "escrow"), (duel["proposer"], duel["stake"], "return")]
+                        if duel["stake"] else []), duel
+                if status in ("won", "drawn"):  # linked: judged at the end, within 30 days of the day they shared
+                    window = datetime.combine(START.date(), time(23, 59, 59), UTC) + timedelta(days=30)
+                    assert duel["linked"] == (shared and {duel["proposer"], duel["opponent"]} == {"m0", "m1"}
+                                              and datetime.fromisoformat(duel["finished_at"]) <= window), duel
+                    event("linked" if duel["linked"] else "not linked")
+                if duel["linked"]:
+                    assert not any(kind == "payout" for *_, kind in lines), "linked: stakes returned"
+                if status == "won" and duel["stake"] and not duel["too_fast"] and not duel["linked"]:
                     assert (duel["winner"], 2 * duel["stake"], "payout") in lines
                 if duel["started_at"] is not None:
                     assert games.get(duel["id"]) == "over", duel

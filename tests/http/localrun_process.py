@@ -8,6 +8,7 @@ see each other's games even though they share the runner.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import signal
@@ -52,18 +53,28 @@ class LocalRunner:
     state_dir: Path
     process: subprocess.Popen
     _clients: list[httpx.Client] = field(default_factory=list)
+    _addresses: itertools.count = field(default_factory=lambda: itertools.count(2))
 
     def admin_call(self, method: str, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         answer = httpx.request(method, self.admin + path, json=body, timeout=30)
         assert answer.status_code < 300, f"admin {method} {path}: {answer.status_code} {answer.text}"
         return answer.json()
 
-    def member(self, name: str, *, moderator: bool = False) -> Member:
+    def member(self, name: str, *, moderator: bool = False, address: str | None = None) -> Member:
+        """A new member whose requests leave from a loopback address of their own (all of 127/8 is loopback on
+        Linux), so members are linked accounts only when a test gives two of them the same ``address``."""
         sub = f"{name}-{uuid.uuid4().hex[:8]}"
         token = self.admin_call("POST", "/tokens", {"sub": sub, "moderator": moderator})["token"]
-        client = httpx.Client(base_url=self.api, headers={"Authorization": f"Bearer {token}"}, timeout=30)
+        address = address or self.own_address()
+        client = httpx.Client(base_url=self.api, headers={"Authorization": f"Bearer {token}"}, timeout=30,
+                              transport=httpx.HTTPTransport(local_address=address))
         self._clients.append(client)
         return Member(sub, token, client)
+
+    def own_address(self) -> str:
+        """A loopback address no member of this runner had yet (127.0.0.1, everybody else's, is never one)."""
+        n = next(self._addresses)
+        return f"127.0.{n // 250}.{n % 250 + 2}"
 
     def known_member(self, name: str) -> Member:
         """A member who has called the API once: a member exists from their first call on (so a duel can be

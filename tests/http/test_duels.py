@@ -148,6 +148,25 @@ def test_withdraw_decline_and_a_short_balance(runner, alice, bob):
     assert short.json()["error"]["code"] == "insufficient_credits" and "balance" in short.json()["error"]["message"]
 
 
+def test_an_open_blitz_proposal_nobody_answers_lapses_after_an_hour(runner, alice, bob):
+    duel = propose(alice, pace="blitz", stake=25)
+    offered = [d for d in ok(bob.get("/v1/feinthold/duels?list=open&limit=50"))["duels"]
+               if d["duel_id"] == duel["duel_id"]]
+    assert [d["lapses_at"] for d in offered] == [duel["lapses_at"]] and duel["lapses_at"] is not None
+    runner.advance(60 * 60 - 1)
+    assert balance(alice) == 75
+    runner.advance(1)  # the runner's sweep lapses it: the stake is back before anyone reads the duel
+    assert balance(alice) == 100
+    lines = [line for line in ok(alice.get("/v1/credits"))["lines"] if line["ref"] == duel["duel_id"]]
+    assert [(line["amount"], line["kind"]) for line in lines] == [(25, "return"), (-25, "escrow")]
+    assert duel["duel_id"] not in [d["duel_id"] for d in ok(bob.get("/v1/feinthold/duels?list=open&limit=50"))["duels"]]
+    late = bob.post(f"/v1/feinthold/duels/{duel['duel_id']}/accept")
+    assert late.status_code == 409 and late.json()["error"]["code"] == "duel_lapsed"
+    lapsed = ok(alice.get(f"/v1/feinthold/duels/{duel['duel_id']}"))
+    assert (lapsed["status"], lapsed["ending"], lapsed["lapses_at"]) == ("lapsed", "lapsed", None)
+    assert balance(alice) == balance(bob) == 100
+
+
 def test_abandoning_a_game_in_play_is_a_forfeit(runner, alice, bob):
     duel = propose(alice, opponent=bob.sub, pace="1d", stake=30)
     started = act(bob, duel, "accept")
@@ -218,3 +237,22 @@ def test_pages_of_credits_and_a_cursor_from_elsewhere(runner, alice, bob):
     assert sorted(amounts) == [-3, -2, -1, 100] and first["balance"] == 94
     foreign = bob.get(f"/v1/credits?cursor={first['cursor']}")
     assert foreign.status_code == 400 and foreign.json()["error"]["field"] == "cursor"
+
+
+def test_two_members_calling_from_one_address_play_an_unrated_duel_and_moderators_see_the_marks(runner):
+    """Linked accounts: "members seen with [...] the same source address within 30 days" (here one loopback
+    address for both clients); the duel is unrated, the stakes returned, and each member gets a mark."""
+    shared = runner.own_address()
+    ann, ben = runner.member("ann", address=shared), runner.member("ben", address=shared)
+    ok(ben.get("/v1/me"))
+    duel = propose(ann, opponent=ben.sub, pace="1d", stake=25)
+    final = play_out(runner, ann, ben, act(ben, duel, "accept"))
+    assert final["status"] in ("won", "drawn")
+    assert final["rating"] == {"rated": False, "why": "linked-accounts"}
+    assert balance(ann) == balance(ben) == 100, "each stake returned, whoever won"
+    moderator = runner.member("mod", moderator=True)
+    marks = [m for m in ok(moderator.get("/v1/moderation/marks?limit=100"))["marks"]
+             if m["game_id"] == duel["duel_id"]]
+    assert sorted((m["member"], m["other_member"]) for m in marks) == sorted([(ann.sub, ben.sub), (ben.sub, ann.sub)])
+    assert all(m["shared"] == {"kind": "address", "value": shared} for m in marks)
+    assert ann.get("/v1/moderation/marks").json()["error"]["code"] == "moderators_only"

@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from gameserver.identity import Caller
+from moto_tables import address_of
 
 
 class LambdaContext:
@@ -28,10 +29,12 @@ def http_event(
     caller: Caller | None,
     body: Any = None,
     headers: dict[str, str] | None = None,
-    source_ip: str = "198.51.100.7",
+    source_ip: str | None = None,
     raw_body: str | None = None,
 ) -> dict[str, Any]:
     url = urlsplit(path)
+    if source_ip is None:  # each member from an address of their own: the helpers never make linked accounts
+        source_ip = address_of(caller.sub if caller is not None else "")
     all_headers = {"content-type": "application/json", **{k.lower(): v for k, v in (headers or {}).items()}}
     event: dict[str, Any] = {
         "version": "2.0",

@@ -45,6 +45,7 @@ def test_every_route_of_the_interface_is_documented_with_its_errors():
         ("get", "/v1/feinthold/daily/board"),
         ("get", "/v1/feinthold/daily/months/{month}"),
         ("post", "/v1/feinthold/daily/{day}/results/{member}/remove"),
+        ("get", "/v1/moderation/marks"),
     }
     assert {(m, p) for p, ops in paths.items() for m in ops} == expected
     for ops in paths.values():

@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 from gameserver.domain import games
 from gameserver.storage import keys
-from gameserver.storage.port import Conflict, InvalidCursor
+from gameserver.storage.cursors import InvalidCursor
+from gameserver.storage.port import Conflict
 from gameserver.storage.records import Submission
 from gameserver.storage.tables import DUE_INDEX, GSI1, GSI2, MAIN_TABLE
 

@@ -189,4 +189,7 @@ def create_app(platform: bool = True) -> FastAPI:
     from gameserver.api.daily import router as daily_routes  # the Daily Front (issue 7)
 
     app.include_router(daily_routes)
+    from gameserver.api.moderation import router as moderation_routes  # moderators: fair play's marks
+
+    app.include_router(moderation_routes)
     return app

@@ -12,7 +12,7 @@ from fastapi import Depends, Header, Path, Request
 
 from gameserver.api import idempotency
 from gameserver.clock import get_clock
-from gameserver.domain import games, profiles
+from gameserver.domain import games, profiles, sightings
 from gameserver.identity import Caller, Unauthenticated, caller_from_event
 from gameserver.services import storage
 
@@ -44,7 +44,24 @@ async def current_caller(request: Request) -> Caller:
     event = request.scope.get("aws.event")
     if not isinstance(event, dict):
         raise Unauthenticated("no verified token claims in the request")
-    return caller_from_event(event)
+    caller = caller_from_event(event)
+    _seen(caller, client_of(request))
+    return caller
+
+
+def _seen(caller: Caller, client: games.Client) -> None:
+    """Record where the caller is seen (linked accounts): at most one write a day per member, device and
+    address in a warm process (``domain.sightings``). A failed write never fails the request: it is logged and
+    counted (metric ``SightingNotRecorded``), and the member's next request tries again."""
+    try:
+        sightings.record(storage(), get_clock().now(), caller.sub, client.device, client.address)
+    except Exception:
+        from aws_lambda_powertools.metrics import MetricUnit
+
+        from gameserver.handlers.observability import logger, metrics
+
+        logger.exception("sighting of %s not recorded", caller.sub)
+        metrics.add_metric(name="SightingNotRecorded", unit=MetricUnit.Count, value=1)
 
 
 async def member(request: Request, caller: Annotated[Caller, Depends(current_caller)]) -> Caller:

@@ -25,8 +25,10 @@ class DuelOut(BaseModel):
     pace: DuelPace
     stake: int
     status: Literal["proposed", "ready-room", "playing", "won", "drawn", "cancelled", "declined", "withdrawn",
-                    "voided"]
+                    "lapsed", "voided"]
     proposed_at: str
+    lapses_at: str | None = Field(description="while proposed: unanswered by then (1 h blitz and rapid, 7 days "
+                                              "correspondence), the proposal lapses and the stake returns")
     accepted_at: str | None
     ready_room_closes: str | None = Field(description="blitz and rapid: cancelled unless both are ready by then")
     ready: list[str]

@@ -50,7 +50,7 @@ async def propose(body: NewDuel, request: Request, caller: Me, key: IdempotencyK
 async def proposals(caller: Me, list: Annotated[str, Query(pattern="^(open|to-me)$")] = "open",  # noqa: A002
                     cursor: Cursor = None, limit: Limit = 20) -> Any:
     """Proposals open to anyone (``list=open``) or made to me (``list=to-me``), oldest first."""
-    return duels.list_duels(storage(), caller, list, cursor, limit)
+    return duels.list_duels(storage(), get_clock(), caller, list, cursor, limit)
 
 
 @router.get("/v1/feinthold/duels/{duel_id}", response_model=DuelOut, responses={**ERRORS, **NOT_MODIFIED},

@@ -12,7 +12,8 @@ from gameserver.clock import Clock
 from gameserver.domain import profiles
 from gameserver.domain.errors import DomainError
 from gameserver.identity import Caller
-from gameserver.storage.duels import DuelStorage, InvalidCursor
+from gameserver.storage.cursors import InvalidCursor
+from gameserver.storage.duels import DuelStorage
 
 
 def my_credits(store: Any, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:

@@ -11,9 +11,6 @@ game was started on (its ``created_at``).
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 import logging
 from dataclasses import replace
 from datetime import UTC, date
@@ -34,8 +31,11 @@ from gameserver.daily import (
 from gameserver.daily.result import PlayedTurn, day_result, front_game, outcome_of
 from gameserver.domain.errors import Conflict, DomainError, Forbidden, InvalidInput, NotFound
 from gameserver.domain.ids import new_id
+from gameserver.fairplay import pace_too_regular
+from gameserver.fairplay.marks import Mark, MarkKind
 from gameserver.identity import Caller
 from gameserver.storage import port
+from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
 from gameserver.storage.daily import AlreadyStarted, DailyStorage, FrontEntry, MonthLine
 from gameserver.storage.records import HOUSE_PREFIX, Board, Game, TurnRecord
 
@@ -254,14 +254,19 @@ def record_result(store: Any, game: Game, board: Board) -> str:
     result = day_result(member, outcome, played, state.positions_held(side),
                         state.income_total[side])
     day = date.fromisoformat(game.created_at[:10])
-    return save_result(store, day, game.game_id, result, not_ranked(front_game(outcome, played)),
-                       game.finished_at or game.opened_at)
+    judged = front_game(outcome, played)
+    finished_at = game.finished_at or game.opened_at
+    # "A pace too regular leaves the Daily Front unranked and leaves a mark", whichever reason is reported first.
+    regular = pace_too_regular([judged.delays[turn] for turn in sorted(judged.delays)])
+    marks = (Mark(member, MarkKind.PACE_TOO_REGULAR, game.game_id, finished_at),) if regular else ()
+    return save_result(store, day, game.game_id, result, not_ranked(judged), finished_at, marks)
 
 
 def save_result(store: Any, day: date, game_id: str, result: DayResult, reason: NotRanked | None,
-                finished_at: str) -> str:
+                finished_at: str, marks: tuple[Mark, ...] = ()) -> str:
     """Write a result on the member's entry of ``day`` and, ranked, on the board and in the month's line, once:
-    ``recorded``, ``already`` (written before), ``missing`` (no entry for that game)."""
+    ``recorded``, ``already`` (written before), ``missing`` (no entry for that game). ``marks`` for moderators
+    are written in the same transaction."""
     ds = daily_storage(store)
     for _ in range(_ATTEMPTS):
         entry = ds.read_day(day, result.member, front=False).entry
@@ -282,7 +287,7 @@ def save_result(store: Any, day: date, game_id: str, result: DayResult, reason: 
             month = replace(line, points=line.points + POINTS[result.outcome],
                             wins=line.wins + (result.outcome is Outcome.WIN), ranked_days=line.ranked_days + 1)
         try:
-            ds.finish(finished, month)
+            ds.finish(finished, month, marks)
         except port.Conflict:
             continue
         return "recorded"
@@ -366,8 +371,7 @@ def month_table(store: Any, month: str, cursor: str | None, limit: int) -> dict[
 
 
 def _write_cursor(on: str, after: str, ahead: int, rank: int) -> str:
-    raw = json.dumps({"on": on, "after": after, "ahead": ahead, "rank": rank}, separators=(",", ":"))
-    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+    return encode_json({"on": on, "after": after, "ahead": ahead, "rank": rank})
 
 
 def _read_cursor(cursor: str | None, on: str) -> tuple[str | None, int, Any]:
@@ -377,11 +381,11 @@ def _read_cursor(cursor: str | None, on: str) -> tuple[str | None, int, Any]:
     if not cursor:
         return None, 0, None
     try:
-        data = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)))
+        data = decode_json(cursor)
         after, ahead, rank = data["after"], data["ahead"], data["rank"]
         valid = (data["on"] == on and isinstance(after, str) and "#" in after and isinstance(ahead, int)
                  and isinstance(rank, int) and 1 <= rank <= ahead)
-    except (binascii.Error, UnicodeDecodeError, ValueError, KeyError, TypeError):
+    except (InvalidCursor, KeyError, TypeError):
         valid = False
     if not valid:
         raise DomainError("cursor is not one this board handed out", field="cursor", code="invalid_cursor")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +28,8 @@ from gameserver.duels import (
     turn_deadline,
 )
 from gameserver.duels.rated import DAILY_LIMIT_WINDOW
+from gameserver.fairplay.links import Link
+from gameserver.fairplay.marks import linked_marks
 from gameserver.storage import port
 from gameserver.storage.duels import (
     DuelStorage,
@@ -37,6 +39,7 @@ from gameserver.storage.duels import (
     NewGame,
     Notice,
     PairRecent,
+    Ratings,
     StoredDuel,
     decode_duel,
 )
@@ -135,7 +138,9 @@ def riding_write(store: Any, clock: Clock, before: Game, after: Game, record: Tu
                 or record.turn != before.epoch + 1:
             return None
         delays = _delays(stored, after, [record])
-        ended = apply(duel, _turn_resolved(duel, after, record, delays))
+        closing = closing_read(duel_storage(store), duel, parse_iso(record.resolved_at)) \
+            if after.status == "over" else None
+        ended = apply(duel, _turn_resolved(duel, after, record, delays, closing))
         now = clock.now()
         change = DuelWrite(ended, stored.version, iso(now), lines=ledger_lines(duel, ended, now), delays=delays)
         if ended.status is DuelStatus.PLAYING:
@@ -144,7 +149,7 @@ def riding_write(store: Any, clock: Clock, before: Game, after: Game, record: Tu
         elif after.status == "open":
             return None
         else:
-            rate(duel_storage(store), ended, change)
+            rate(duel_storage(store), ended, change, closing)
     except Exception:
         log.exception("duel %s does not ride turn %s; the hook catches it up", before.game_id, record.turn)
         return None
@@ -187,9 +192,12 @@ def sync(store: Any, clock: Clock, duel_id: str, record: TurnRecord | None = Non
         else:
             records = [r for r in store.turn_records(duel_id) if r.turn in wanted]
         delays = _delays(stored, game, records)
+        ordered = sorted(records, key=lambda r: r.turn)
+        closing = closing_read(ds, before, parse_iso(ordered[-1].resolved_at)) \
+            if game.status == "over" and ordered else None
         after = before
-        for turn_record in sorted(records, key=lambda r: r.turn):
-            after = apply(after, _turn_resolved(after, game, turn_record, delays))
+        for turn_record in ordered:
+            after = apply(after, _turn_resolved(after, game, turn_record, delays, closing))
             if after.status.closed:
                 break
         now = clock.now()
@@ -203,7 +211,7 @@ def sync(store: Any, clock: Clock, duel_id: str, record: TurnRecord | None = Non
                     change.game_update = game_closed(ds, game, after, now)
                 except port.Conflict:
                     continue
-            rate(ds, after, change)
+            rate(ds, after, change, closing)
         try:
             ds.write(change)
         except port.Conflict:
@@ -227,7 +235,9 @@ def _delays(stored: StoredDuel, game: Game, records: list[TurnRecord]) -> dict[s
     return delays
 
 
-def _turn_resolved(duel: Duel, game: Game, record: TurnRecord, delays: dict[str, dict[int, int]]) -> TurnResolved:
+def _turn_resolved(duel: Duel, game: Game, record: TurnRecord, delays: dict[str, dict[int, int]],
+                   closing: Closing | None = None) -> TurnResolved:
+    """``closing``: what the end read (read only when the game is over), whose link makes the duel unrated."""
     from gameserver.fairplay import faster_than_a_human
 
     last = record.turn == game.epoch and game.status == "over"
@@ -237,17 +247,47 @@ def _turn_resolved(duel: Duel, game: Game, record: TurnRecord, delays: dict[str,
     )
     winner = game.players.get(game.winner) if last and game.winner in game.players else None
     return TurnResolved(record.turn, parse_iso(record.resolved_at), senders=senders, too_fast=too_fast,
-                        over=last, winner=winner)
+                        over=last, winner=winner, linked=closing is not None and closing.link is not None)
 
 
-# ------------------------------------------------------------------ ratings
-def rate(ds: DuelStorage, duel: Duel, change: DuelWrite) -> None:
+# ------------------------------------------------------------------ the end: linked accounts, ratings
+@dataclass(frozen=True)
+class Closing:
+    """What a duel's end reads, in one BatchGetItem, before its last event is applied: both members' ratings,
+    month lines and account creation, the pair's recent duels (the 24-hour rule), and what links the two
+    members (linked accounts, judged at the end's time), if anything."""
+
+    ratings: dict[str, Ratings]
+    months: dict[str, MonthLine | None]
+    created: dict[str, str]
+    recent: PairRecent
+    link: Link | None
+
+
+def closing_read(ds: DuelStorage, duel: Duel, at: datetime) -> Closing:
+    """The end's read of a duel in play (``at``: the end's time, whose month is the board's). "Between linked
+    accounts a duel is unrated": the link is passed with the end's event (``TurnResolved``, ``Abandon``)."""
+    from gameserver.domain.sightings import link_of
+
+    assert duel.opponent is not None, "a duel in play has two members"
+    members = (duel.proposer, duel.opponent)
+    ratings, months, created, recent, seen = ds.standing(members, iso(at)[:7])
+    return Closing(ratings, months, created, recent, link_of(seen, members, at))
+
+
+def rate(ds: DuelStorage, duel: Duel, change: DuelWrite, closing: Closing | None) -> None:
     """A finished duel moves both members' game rating and common Elo, unless a rule says it is unrated; the
-    changes are stored with the duel (and each member's line of the month's board)."""
+    changes are stored with the duel (and each member's line of the month's board). Between linked accounts
+    each member gets a mark for moderators, in the same transaction. ``closing``: the end's read, made before
+    the end's event (None only when no played duel can finish: a finished one without it is refused)."""
     if not duel.status.finished or duel.finished_at is None or duel.opponent is None:
         return
     month = iso(duel.finished_at)[:7]
-    ratings, months, created, recent = ds.standing(duel.members, month)
+    if closing is None:
+        raise ValueError(f"duel {duel.id} finished without its end's read: linked accounts were not judged")
+    ratings, months, created, recent = closing.ratings, closing.months, closing.created, closing.recent
+    if duel.linked and closing.link is not None:
+        change.marks = linked_marks(duel.id, (duel.proposer, duel.opponent), closing.link, iso(duel.finished_at))
     # The pair's duels that can still count for a later one: a duel caught up late may have finished a little
     # before one already written, so those within two windows stay.
     kept = [d for d in recent.duels if d.id != duel.id and d.finished_at is not None

@@ -13,12 +13,14 @@ duel's own deadline in the due index makes the sweep catch it up, and reading th
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from gameserver.clock import Clock, iso
 from gameserver.domain import notices
 from gameserver.domain.duel_game import (
+    closing_read,
     duel_storage,
     game_closed,
     ledger_lines,
@@ -38,22 +40,25 @@ from gameserver.duels import (
     DuelRuleError,
     DuelStatus,
     Pace,
+    ProposalLapses,
     Ready,
     ReadyRoomCloses,
     Withdraw,
     apply,
+    lapses_at,
     propose,
     ready_room_closes,
 )
 from gameserver.duels.credits import CreditError
+from gameserver.duels.lifecycle import PROPOSAL_LAPSED
 from gameserver.identity import Caller
 from gameserver.storage import port
+from gameserver.storage.cursors import InvalidCursor
 from gameserver.storage.duels import (
     OPEN_DUELS,
     DuelStorage,
     DuelWrite,
     InsufficientCredits,
-    InvalidCursor,
     StoredDuel,
     proposals_to,
 )
@@ -74,6 +79,7 @@ def duel_json(stored: StoredDuel, game: Game | None = None) -> dict[str, Any]:
         "stake": duel.stake,
         "status": str(duel.status),
         "proposed_at": iso(duel.proposed_at),
+        "lapses_at": iso(lapses_at(duel)) if duel.status is DuelStatus.PROPOSED else None,
         "accepted_at": _iso(duel.accepted_at),
         "ready_room_closes": _iso(ready_room_closes(duel.accepted_at))
         if duel.accepted_at and duel.pace.has_ready_room else None,
@@ -98,6 +104,8 @@ def _iso(moment: datetime | None) -> str | None:
 def _refused(error: DuelRuleError | CreditError) -> DomainError:
     if isinstance(error, CreditError):
         return Conflict(str(error), field="stake", rule=error.rule, code="insufficient_credits")
+    if error.rule == PROPOSAL_LAPSED or error.rule.endswith(f"-when-{DuelStatus.LAPSED}"):
+        return Conflict(str(error), rule=error.rule, code="duel_lapsed")
     return Conflict(str(error), rule=error.rule, code="duel_refused")
 
 
@@ -124,18 +132,23 @@ def propose_duel(store: Any, clock: Clock, caller: Caller, *, opponent: str | No
         duel = propose(new_id(), caller.sub, opponent, chosen, stake, now, balance)
     except (DuelRuleError, CreditError) as error:
         raise _refused(error) from error
-    _write(ds, DuelWrite(duel=duel, before_version=None, at=iso(now), lines=ledger_lines(None, duel, now)))
+    _write(ds, DuelWrite(duel=duel, before_version=None, at=iso(now), due_at=iso(lapses_at(duel)),
+                         lines=ledger_lines(None, duel, now)))
     return duel_json(StoredDuel(duel, 1))
 
 
-def list_duels(store: Any, caller: Caller, which: str, cursor: str | None, limit: int) -> dict[str, Any]:
-    """``open``: proposals open to anyone (not mine); ``to-me``: proposals naming me. Oldest first."""
+def list_duels(store: Any, clock: Clock, caller: Caller, which: str, cursor: str | None,
+               limit: int) -> dict[str, Any]:
+    """``open``: proposals open to anyone (not mine); ``to-me``: proposals naming me. Oldest first; a proposal
+    past its lapse time is left out before the sweep takes it off the list."""
     partition = OPEN_DUELS if which == "open" else proposals_to(caller.sub)
     try:
         found, next_cursor = duel_storage(store).proposals(partition, cursor, limit)
     except InvalidCursor as error:
         raise DomainError(str(error), field="cursor", code="invalid_cursor") from error
-    return {"duels": [duel_json(s) for s in found if s.duel.proposer != caller.sub], "cursor": next_cursor}
+    now = clock.now()
+    return {"duels": [duel_json(s) for s in found if s.duel.proposer != caller.sub and now < lapses_at(s.duel)],
+            "cursor": next_cursor}
 
 
 def read_duel(store: Any, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
@@ -144,8 +157,11 @@ def read_duel(store: Any, clock: Clock, caller: Caller, duel_id: str) -> dict[st
     stored, game, _, _ = ds.read(duel_id, game=True)
     if stored is None or not _may_see(stored.duel, caller.sub):
         raise NotFound(f"no duel {duel_id} of yours", field="duel_id")
-    if _lagging(stored.duel, game):
-        sync(store, clock, duel_id)
+    if _lagging(stored.duel, game) or _lapsing(stored.duel, clock.now()):
+        if stored.duel.status is DuelStatus.PROPOSED:
+            lapse_proposal(store, clock, duel_id)
+        else:
+            sync(store, clock, duel_id)
         stored, game, _, _ = ds.read(duel_id, game=True)
         assert stored is not None
     return duel_json(stored, game)
@@ -157,6 +173,11 @@ def _may_see(duel: Duel, sub: str) -> bool:
 
 def _lagging(duel: Duel, game: Game | None) -> bool:
     return duel.status is DuelStatus.PLAYING and game is not None and game.epoch > duel.turns_passed
+
+
+def _lapsing(duel: Duel, now: datetime) -> bool:
+    """A proposal past its lapse time that the sweep has not reached yet."""
+    return duel.status is DuelStatus.PROPOSED and now >= lapses_at(duel)
 
 
 # ------------------------------------------------------------------ answers to a proposal, the ready room
@@ -208,6 +229,32 @@ def close_ready_room(store: Any, clock: Clock, duel_id: str) -> str:
     return "contended"
 
 
+def lapse_proposal(store: Any, clock: Clock, duel_id: str) -> str:
+    """The sweep (or a late answer): a proposal nobody answered in time lapses, the proposer's stake returned.
+
+    ``lapsed``; ``early`` (before its lapse time: left to a later call); ``stale`` (answered, withdrawn, or
+    lapsed already: a second sweep changes nothing); ``missing``. Claimed by the duel's version: of a withdraw
+    and a lapse racing, exactly one is written, and the stake comes back once."""
+    ds = duel_storage(store)
+    for _ in range(_ATTEMPTS):
+        stored, _, _, _ = ds.read(duel_id)
+        if stored is None:
+            return "missing"
+        if stored.duel.status is not DuelStatus.PROPOSED:
+            return "stale"
+        now = clock.now()
+        try:
+            after = apply(stored.duel, ProposalLapses(now))
+        except DuelRuleError:
+            return "early"
+        try:
+            _write(ds, DuelWrite(after, stored.version, iso(now), lines=ledger_lines(stored.duel, after, now)))
+        except Conflict:
+            continue
+        return "lapsed"
+    return "contended"
+
+
 def _move(store: Any, clock: Clock, caller: Caller, duel_id: str, event_at: Callable[[datetime], DuelEvent],
           accepting: bool = False) -> dict[str, Any]:
     ds = duel_storage(store)
@@ -215,7 +262,7 @@ def _move(store: Any, clock: Clock, caller: Caller, duel_id: str, event_at: Call
         stored, game, balances, defaults = ds.read(
             duel_id, game=True, profiles=(caller.sub,) if accepting else (), defaults=(caller.sub,)
         )
-        if stored is not None and accepting and stored.duel.status is not DuelStatus.PROPOSED \
+        if stored is not None and accepting and stored.duel.status not in (DuelStatus.PROPOSED, DuelStatus.LAPSED) \
                 and caller.sub not in stored.duel.members:
             # Another member's accept came first: an open duel's id is public, so say so rather than 404.
             raise Conflict(f"duel {duel_id} was accepted by another member", code="duel_taken",
@@ -227,9 +274,16 @@ def _move(store: Any, clock: Clock, caller: Caller, duel_id: str, event_at: Call
             continue
         now = clock.now()
         before = stored.duel
+        event, closing = event_at(now), None
+        if isinstance(event, Abandon) and before.status is DuelStatus.PLAYING:
+            # A forfeit ends a played duel: its read (ratings, links) comes first, the link goes with the event.
+            closing = closing_read(ds, before, now)
+            event = replace(event, linked=closing.link is not None)
         try:
-            after = apply(before, event_at(now), balances.get(caller.sub, 0) if accepting else None)
+            after = apply(before, event, balances.get(caller.sub, 0) if accepting else None)
         except (DuelRuleError, CreditError) as error:
+            if isinstance(error, DuelRuleError) and error.rule == PROPOSAL_LAPSED:
+                lapse_proposal(store, clock, duel_id)  # too late to answer: the stake comes back now
             raise _refused(error) from error
         change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
         if after.status is DuelStatus.READY_ROOM:
@@ -246,7 +300,7 @@ def _move(store: Any, clock: Clock, caller: Caller, duel_id: str, event_at: Call
                 change.game_update = game_closed(ds, game, after, now)
             except port.Conflict:  # a turn resolved meanwhile: read again
                 continue
-            rate(ds, after, change)
+            rate(ds, after, change, closing)
         try:
             _write(ds, change)
         except Conflict:
@@ -280,7 +334,8 @@ def _after_commit(change: DuelWrite) -> None:
 
 # ------------------------------------------------------------------ the sweep
 def sweep(store: Any, clock: Clock, limit: int = 100) -> dict[str, int]:
-    """Duels whose own deadline passed: ready rooms to close, playing duels to catch up with their game."""
+    """Duels whose own deadline passed: proposals to lapse, ready rooms to close, playing duels to catch up with
+    their game."""
     from gameserver.domain import turns
 
     outcomes: dict[str, int] = {}
@@ -289,7 +344,9 @@ def sweep(store: Any, clock: Clock, limit: int = 100) -> dict[str, int]:
         stored, game, _, _ = ds.read(duel_id, game=True)
         if stored is None:
             continue
-        if stored.duel.status is DuelStatus.READY_ROOM:
+        if stored.duel.status is DuelStatus.PROPOSED:
+            outcome = lapse_proposal(store, clock, duel_id)
+        elif stored.duel.status is DuelStatus.READY_ROOM:
             outcome = close_ready_room(store, clock, duel_id)
         else:
             if game is not None and turns.is_overdue(game, clock.now()):

@@ -17,6 +17,7 @@ from gameserver.domain.ids import new_id, new_seed
 from gameserver.domain.pace import TURN_SECONDS, turn_deadline
 from gameserver.identity import Caller
 from gameserver.storage import port
+from gameserver.storage.cursors import InvalidCursor
 from gameserver.storage.port import Storage
 from gameserver.storage.records import HOUSE_PREFIX, Board, Game, Invitation, SideView, Submission
 
@@ -150,7 +151,7 @@ def create_house_game(
 def list_games(store: Storage, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
     try:
         page = store.list_plays(caller.sub, KIND, cursor, limit)
-    except port.InvalidCursor as error:
+    except InvalidCursor as error:
         raise DomainError(str(error), field="cursor", code="invalid_cursor") from error
     return {
         "games": [

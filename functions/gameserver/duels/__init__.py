@@ -20,6 +20,7 @@ from gameserver.duels.lifecycle import (
     DuelEvent,
     DuelRuleError,
     Freeze,
+    ProposalLapses,
     Ready,
     ReadyRoomCloses,
     Stop,
@@ -27,9 +28,17 @@ from gameserver.duels.lifecycle import (
     Void,
     Withdraw,
     apply,
+    lapses_at,
     propose,
 )
-from gameserver.duels.modes import READY_ROOM, Pace, ready_room_closes, turn_deadline, turn_time
+from gameserver.duels.modes import (
+    READY_ROOM,
+    Pace,
+    proposal_lapses,
+    ready_room_closes,
+    turn_deadline,
+    turn_time,
+)
 from gameserver.duels.rated import (
     DuelRatingChanges,
     Unrated,
@@ -60,6 +69,7 @@ __all__ = [
     "Ledger",
     "LedgerLine",
     "Pace",
+    "ProposalLapses",
     "Ready",
     "ReadyRoomCloses",
     "Stop",
@@ -74,7 +84,9 @@ __all__ = [
     "credit_lines",
     "duel_leaderboard",
     "earlier_in_window",
+    "lapses_at",
     "next_submission",
+    "proposal_lapses",
     "propose",
     "rate_duel",
     "rating_verdict",

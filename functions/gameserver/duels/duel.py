@@ -28,6 +28,8 @@ class DuelStatus(enum.StrEnum):
     """The opponent said no: the proposer's stake returned."""
     WITHDRAWN = "withdrawn"
     """The proposer took the proposal back before an answer: their stake returned."""
+    LAPSED = "lapsed"
+    """Nobody answered the proposal in time (1 hour live, 7 days correspondence): the proposer's stake returned."""
     VOIDED = "voided"
     """A finished duel a moderator voided: it no longer counts; stakes returned, rating changes taken back."""
 
@@ -57,6 +59,8 @@ class Ending(enum.StrEnum):
     """A member left the ready room before the start: the same as letting it close."""
     DECLINED = "declined"
     WITHDRAWN = "withdrawn"
+    LAPSED = "lapsed"
+    """Nobody answered the proposal before it lapsed."""
     STOPPED = "stopped"
     """A moderator stopped the game in progress."""
     FROZEN = "frozen"
@@ -93,7 +97,7 @@ class Duel:
     abandoned_by: str | None = None
     ending: Ending | None = None
     finished_at: datetime | None = None
-    """When the duel closed: its result for a finished duel, else when it was cancelled, declined or withdrawn."""
+    """When the duel closed: its result for a finished duel, else when it was cancelled, declined, withdrawn or lapsed."""
     voided_at: datetime | None = None
     credits: tuple[LedgerLine, ...] = ()
 

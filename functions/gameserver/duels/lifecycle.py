@@ -3,6 +3,7 @@
     proposed --accept--> ready room --both ready--> playing --last turn--> won / drawn
        |                     |                        |
        +-decline/withdraw    +-closes/leave: cancelled +-abandon: won by the other (forfeit)
+       +-nobody answered in time (1 h live, 7 days correspondence): lapsed
                                                        +-no orders in turns 1 and 2: cancelled
     (correspondence: accept opens the first turn at once)
 
@@ -18,13 +19,15 @@ from typing import Any
 
 from gameserver.duels.credits import CreditKind, LedgerLine, check_stake
 from gameserver.duels.duel import Duel, DuelStatus, Ending
-from gameserver.duels.modes import Pace, ready_room_closes
+from gameserver.duels.modes import Pace, proposal_lapses, ready_room_closes
 from gameserver.duels.settlement import settle, void_lines
 
 #: "the first two turns have both passed with no orders from either side": the duel is cancelled then.
 SILENT_TURNS_TO_CANCEL = 2
 #: "the game goes on and always ends in 8 turns at most".
 LAST_TURN = 8
+#: The rule a late answer to a proposal breaks: accept, decline and withdraw come before its lapse time.
+PROPOSAL_LAPSED = "answer-before-lapse"
 
 
 class DuelRuleError(ValueError):
@@ -54,6 +57,13 @@ class Withdraw:
     """The proposer takes back a proposal not yet answered."""
 
     by: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class ProposalLapses:
+    """Nobody answered the proposal in time (the sweep): refused before ``lapses_at``; the stake comes back."""
+
     at: datetime
 
 
@@ -122,7 +132,10 @@ class Void:
     at: datetime
 
 
-DuelEvent = Accept | Decline | Withdraw | Ready | ReadyRoomCloses | TurnResolved | Abandon | Stop | Freeze | Void
+DuelEvent = (
+    Accept | Decline | Withdraw | ProposalLapses | Ready | ReadyRoomCloses | TurnResolved | Abandon | Stop | Freeze
+    | Void
+)
 
 
 def propose(
@@ -140,6 +153,19 @@ def propose(
 def _expect(duel: Duel, *statuses: DuelStatus, action: str) -> None:
     if duel.status not in statuses:
         raise DuelRuleError(f"cannot {action} duel {duel.id}: it is {duel.status}", f"{action}-when-{duel.status}")
+
+
+def lapses_at(duel: Duel) -> datetime:
+    """When the duel's proposal lapses if nobody answers it: 1 hour after it was made for blitz and rapid,
+    7 days for correspondence."""
+    return proposal_lapses(duel.pace, duel.proposed_at)
+
+
+def _answer_in_time(duel: Duel, at: datetime, action: str) -> None:
+    """An answer at or after the lapse time is refused: the proposal's stake goes back, no duel starts."""
+    if at >= lapses_at(duel):
+        raise DuelRuleError(f"cannot {action} duel {duel.id}: the proposal lapsed at {lapses_at(duel).isoformat()}",
+                            PROPOSAL_LAPSED)
 
 
 def _member(duel: Duel, member: str) -> None:
@@ -166,6 +192,7 @@ def apply(duel: Duel, event: DuelEvent, balance: int | None = None) -> Duel:
     match event:
         case Accept(by=by, at=at):
             _expect(duel, DuelStatus.PROPOSED, action="accept")
+            _answer_in_time(duel, at, "accept")
             if duel.open:
                 if by == duel.proposer:
                     raise DuelRuleError("a member cannot accept their own open duel", "duel-two-members")
@@ -183,14 +210,22 @@ def apply(duel: Duel, event: DuelEvent, balance: int | None = None) -> Duel:
             return replace(duel, status=DuelStatus.PLAYING, accepted_at=at, started_at=at, credits=credits)
         case Decline(by=by, at=at):
             _expect(duel, DuelStatus.PROPOSED, action="decline")
+            _answer_in_time(duel, at, "decline")
             if by != duel.opponent:
                 raise DuelRuleError("only the member the duel was proposed to can decline it", "decline-by-opponent")
             return _close(duel, DuelStatus.DECLINED, Ending.DECLINED, at)
         case Withdraw(by=by, at=at):
             _expect(duel, DuelStatus.PROPOSED, action="withdraw")
+            _answer_in_time(duel, at, "withdraw")
             if by != duel.proposer:
                 raise DuelRuleError("only the proposer can withdraw a proposal", "withdraw-by-proposer")
             return _close(duel, DuelStatus.WITHDRAWN, Ending.WITHDRAWN, at)
+        case ProposalLapses(at=at):
+            _expect(duel, DuelStatus.PROPOSED, action="lapse")
+            if at < lapses_at(duel):
+                raise DuelRuleError(f"the proposal stays open until {lapses_at(duel).isoformat()}",
+                                    "proposal-open-until-lapse")
+            return _close(duel, DuelStatus.LAPSED, Ending.LAPSED, at)
         case Ready(by=by, at=at):
             _expect(duel, DuelStatus.READY_ROOM, action="ready")
             _member(duel, by)

@@ -12,6 +12,11 @@ from datetime import datetime, timedelta
 
 #: The ready room of blitz and rapid: both click Ready within 30 minutes of the acceptance, or the duel is cancelled.
 READY_ROOM = timedelta(minutes=30)
+#: How long a live (blitz, rapid) proposal waits for an answer before it lapses. Our choice, the rules are silent:
+#: a live game needs its proposer there to click Ready within 30 minutes of an acceptance, so an hour at most.
+LIVE_PROPOSAL_LIFE = timedelta(hours=1)
+#: How long a correspondence proposal waits for an answer before it lapses: a week, like an invitation.
+CORRESPONDENCE_PROPOSAL_LIFE = timedelta(days=7)
 
 
 class Pace(enum.StrEnum):
@@ -74,3 +79,12 @@ def turn_deadline(pace: Pace, turn: int, opened_at: datetime) -> datetime:
 def ready_room_closes(accepted_at: datetime) -> datetime:
     """When the ready room of a blitz or rapid duel closes (and cancels the duel if a player is not ready)."""
     return accepted_at + READY_ROOM
+
+
+def proposal_lapses(pace: Pace, proposed_at: datetime) -> datetime:
+    """When a proposal nobody answered lapses (its stake returned): 1 hour for blitz and rapid, 7 days for
+    correspondence. Whole UTC seconds, rounded up like a turn's deadline (the due index's precision)."""
+    lapses = proposed_at + (LIVE_PROPOSAL_LIFE if pace.has_ready_room else CORRESPONDENCE_PROPOSAL_LIFE)
+    if lapses.microsecond:
+        lapses = lapses.replace(microsecond=0) + timedelta(seconds=1)
+    return lapses

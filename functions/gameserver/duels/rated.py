@@ -31,7 +31,7 @@ class Unrated(enum.StrEnum):
     """Why a finished duel moves no rating."""
 
     NOT_FINISHED = "not-finished"
-    """Cancelled, declined, withdrawn, voided or still going: no result to rate."""
+    """Cancelled, declined, withdrawn, lapsed, voided or still going: no result to rate."""
     LINKED_ACCOUNTS = "linked-accounts"
     FASTER_THAN_A_HUMAN = "faster-than-a-human"
     DAILY_LIMIT = "daily-limit"

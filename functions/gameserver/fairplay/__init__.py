@@ -10,14 +10,24 @@ from gameserver.fairplay.delays import (
     order_delay,
     pace_too_regular,
 )
-from gameserver.fairplay.links import LINK_WINDOW, Link, Sighting, link_between, linked_members
+from gameserver.fairplay.links import (
+    LINK_WINDOW,
+    Link,
+    LinkKind,
+    Sighting,
+    day_sightings,
+    link_between,
+    linked_members,
+)
 from gameserver.fairplay.reloads import reloaded_too_often
 
 __all__ = [
     "HUMAN_MEDIAN_SECONDS",
     "LINK_WINDOW",
     "Link",
+    "LinkKind",
     "Sighting",
+    "day_sightings",
     "faster_than_a_human",
     "faster_than_a_human_in_game",
     "link_between",

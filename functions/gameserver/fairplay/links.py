@@ -5,15 +5,19 @@ or the same source address within 30 days."
 
 Choice (docs/platform.md): two members are linked at a time ``now`` when both were seen with the same device id,
 or the same source address, each within the 30 days before ``now`` (the window includes its start).
+
+The sightings store keeps UTC days, not instants (one item per member, one attribute per day): a value seen on a
+day counts as seen at that day's last second, or at ``now`` for today (``day_sightings``). A member is linked
+up to one day longer than an instant would say, never shorter: a sighting is never dropped too early.
 """
 
 from __future__ import annotations
 
 import enum
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 
 LINK_WINDOW = timedelta(days=30)
 
@@ -25,11 +29,12 @@ class LinkKind(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Sighting:
-    """A member seen on a request: the device id header (None when absent) and the source address."""
+    """A member seen on a request: the device id header (None when absent) and the source address (None when
+    a stored day holds only the device)."""
 
     member: str
     device_id: str | None
-    address: str
+    address: str | None
     at: datetime
 
 
@@ -51,8 +56,27 @@ def _shared(sightings: Iterable[Sighting]) -> dict[tuple[LinkKind, str], set[str
     for sighting in sightings:
         if sighting.device_id:
             seen[(LinkKind.DEVICE, sighting.device_id)].add(sighting.member)
-        seen[(LinkKind.ADDRESS, sighting.address)].add(sighting.member)
+        if sighting.address:
+            seen[(LinkKind.ADDRESS, sighting.address)].add(sighting.member)
     return seen
+
+
+_LAST_SECOND = time(23, 59, 59, tzinfo=UTC)
+
+
+def day_sightings(member: str, days: Mapping[date, Iterable[Link]], now: datetime) -> list[Sighting]:
+    """A member's stored days as sightings: each value seen on ``day`` at that day's last second (times are in
+    whole seconds), or at ``now`` for a day not over yet; a day after ``now`` is not seen yet."""
+    found = []
+    for day, values in days.items():
+        at = min(datetime.combine(day, _LAST_SECOND), now)
+        if day > now.astimezone(UTC).date():
+            continue
+        for value in values:
+            device = value.value if value.kind is LinkKind.DEVICE else None
+            address = value.value if value.kind is LinkKind.ADDRESS else None
+            found.append(Sighting(member, device, address, at))
+    return found
 
 
 def link_between(first: str, second: str, sightings: Iterable[Sighting], now: datetime) -> Link | None:

@@ -27,9 +27,11 @@ from datetime import date
 from typing import Any
 
 from gameserver.daily import SHARDS, FrontOfTheDay, Noise, board_partition, shard_of
+from gameserver.fairplay.marks import Mark
 from gameserver.storage import codec, keys
 from gameserver.storage.audit import AuditLine, encode_audit
 from gameserver.storage.duels import DEFAULT_DOCTRINE
+from gameserver.storage.fairplay import mark_put
 from gameserver.storage.port import Conflict
 from gameserver.storage.records import Board, Game, Play, SideView
 from gameserver.storage.tables import GSI1
@@ -292,9 +294,10 @@ class DailyStorage:
                                     ConsistentRead=True).get("Item")
         return decode_month(item) if item else None
 
-    def finish(self, entry: FrontEntry, month: MonthLine | None = None) -> None:
+    def finish(self, entry: FrontEntry, month: MonthLine | None = None, marks: tuple[Mark, ...] = ()) -> None:
         """The entry's result (only while it is still ``playing``: a result is written once) and, for a ranked
-        result, the month's line claimed by the version it was read at; ``Conflict`` when either moved."""
+        result, the month's line claimed by the version it was read at; ``Conflict`` when either moved. ``marks``
+        for moderators ride in the same transaction (same key on a retry: harmless)."""
         items = [codec.put(self.table, encode_entry(entry), "#status = :playing AND game_id = :game",
                       {"#status": "status"}, {":playing": codec.s("playing"), ":game": codec.s(entry.game_id)})]
         if month is not None:
@@ -304,6 +307,7 @@ class DailyStorage:
             else:
                 items.append(codec.put(self.table, encode_month(stored), "version = :version", None,
                                   {":version": codec.n(month.version)}))
+        items += [mark_put(self.table, mark) for mark in marks]
         try:
             self.client.transact_write_items(TransactItems=items)
         except self.client.exceptions.TransactionCanceledException as error:

@@ -6,7 +6,8 @@ can never both move the same duel. Items (all in the single table):
 
 - ``DUEL#{id} / DUEL``: the duel as JSON, its version, its escrow; sparse keys: ``gsi1`` lists proposals
   (``DUELS#open`` or ``DUELS#to#{sub}``), the due index
-  (its own shards ``DUELDUE#n``, which the turn sweep never reads) the duel's next deadline.
+  (its own shards ``DUELDUE#n``, which the turn sweep never reads) the duel's next deadline: a proposal's lapse
+  time, the ready room's closing, the open turn's deadline. A closed duel carries neither (a lapse leaves both).
 - ``MEMBER#{sub}``: ``PROFILE`` (the balance, ``credits``), ``LEDGER#...`` lines, ``RATING#feinthold``,
   ``RATING#elo``, ``DUELMONTH#feinthold#{YYYY-MM}`` (gsi1 ``DUELBOARD#feinthold#{month}`` once eligible),
   ``DOCTRINE#{slot}``, ``DOCTRINE-DEFAULT`` (a copy of the default doctrine), ``FEED#{at}#{game}#{turn}``.
@@ -15,8 +16,6 @@ can never both move the same duel. Items (all in the single table):
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import zlib
 from dataclasses import dataclass, field
@@ -24,8 +23,11 @@ from decimal import Decimal
 from typing import Any
 
 from gameserver.duels import Duel
+from gameserver.fairplay.marks import Mark
 from gameserver.ratings import EloRating, Glicko2Rating
 from gameserver.storage import codec, keys
+from gameserver.storage.cursors import GSI1_KEY, TABLE_KEY, InvalidCursor, decode_key, encode_key
+from gameserver.storage.fairplay import SEEN, mark_put
 from gameserver.storage.port import Conflict
 from gameserver.storage.records import Board, Game, LedgerLine, Play, SideView
 from gameserver.storage.tables import DUE_INDEX, GSI1
@@ -50,10 +52,6 @@ class InsufficientCredits(Conflict):
     def __init__(self, member: str) -> None:
         super().__init__(f"{member}'s balance is below the stake")
         self.member = member
-
-
-class InvalidCursor(ValueError):
-    """A pagination cursor this service did not hand out."""
 
 
 # ------------------------------------------------------------------ keys
@@ -200,6 +198,8 @@ class DuelWrite:
     """The pair's recent duels with this one, as the end of a duel writes them."""
     delays: dict[str, dict[int, int]] | None = None
     """The members' order delays so far: the item is written whole, so a transition carries them on."""
+    marks: tuple[Mark, ...] = ()
+    """Marks for moderators the end leaves (linked accounts), written with it."""
 
 
 def _escrow(duel: Duel) -> int:
@@ -317,27 +317,6 @@ def _decode_month(item: Item) -> MonthLine:
     )
 
 
-def _encode_cursor(key: Item) -> str:
-    plain = {name: value["S"] for name, value in key.items()}
-    return base64.urlsafe_b64encode(json.dumps(plain, sort_keys=True).encode()).decode().rstrip("=")
-
-
-TABLE_KEY = ("pk", "sk")
-GSI1_KEY = ("pk", "sk", "gsi1pk", "gsi1sk")
-
-
-def _decode_cursor(cursor: str, expect: dict[str, str], names: tuple[str, ...]) -> Item:
-    """The start key of the next page; refused unless it has exactly the key's attributes (``names``) and its
-    fixed parts are those of this query."""
-    try:
-        plain = json.loads(base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode())
-    except (binascii.Error, UnicodeDecodeError, ValueError) as error:
-        raise InvalidCursor("cursor is not one this service handed out") from error
-    if not isinstance(plain, dict) or set(plain) != set(names) or any(plain.get(k) != v for k, v in expect.items()):
-        raise InvalidCursor("cursor is not one this service handed out")
-    if not all(isinstance(v, str) for v in plain.values()):
-        raise InvalidCursor("cursor is not one this service handed out")
-    return {name: codec.s(value) for name, value in plain.items()}
 
 
 # ------------------------------------------------------------------ the adapter
@@ -390,14 +369,15 @@ class DuelStorage:
                 for sub in subs if (keys.member_pk(sub), keys.PROFILE) in found}
 
     def standing(self, subs: tuple[str, ...], month: str) -> tuple[dict[str, Ratings], dict[str, MonthLine | None],
-                                                                    dict[str, str], PairRecent]:
-        """Both members' ratings, month lines and account creation times, and the pair's recent duels: one
-        BatchGetItem."""
+                                                                    dict[str, str], PairRecent, dict[str, Item | None]]:
+        """Both members' ratings, month lines and account creation times, the pair's recent duels, and each
+        member's ``SEEN`` item (linked accounts, ``storage.fairplay``): one BatchGetItem."""
         pair = pair_key(*subs)
         wanted: list[Item] = [codec.key(pair, PAIR_RECENT)]
         for sub in subs:
             pk = keys.member_pk(sub)
             wanted += [codec.key(pk, rating_sk()), codec.key(pk, ELO_SK), codec.key(pk, month_sk(month)), codec.key(pk, keys.PROFILE)]
+            wanted.append(codec.key(pk, SEEN))
         found = self._batch_get(wanted)
         ratings: dict[str, Ratings] = {}
         months: dict[str, MonthLine | None] = {}
@@ -419,7 +399,8 @@ class DuelStorage:
         recent = found.get((pair, PAIR_RECENT))
         return ratings, months, created, PairRecent(
             tuple(Duel.from_json(d) for d in json.loads(recent["duels"]["S"])) if recent else (),
-            int(recent["version"]["N"]) if recent else 0)
+            int(recent["version"]["N"]) if recent else 0), {
+            sub: found.get((keys.member_pk(sub), SEEN)) for sub in subs}
 
     def proposals(self, partition: str, cursor: str | None, limit: int) -> tuple[list[StoredDuel], str | None]:
         """Open proposals (``DUELS#open``) or those made to a member, oldest first, paginated."""
@@ -431,10 +412,10 @@ class DuelStorage:
             "Limit": limit,
         }
         if cursor:
-            request["ExclusiveStartKey"] = _decode_cursor(cursor, {"gsi1pk": partition}, GSI1_KEY)
+            request["ExclusiveStartKey"] = decode_key(cursor, {"gsi1pk": partition}, GSI1_KEY)
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
-        return [decode_duel(item) for item in answer.get("Items", [])], _encode_cursor(last) if last else None
+        return [decode_duel(item) for item in answer.get("Items", [])], encode_key(last) if last else None
 
     def due_duels(self, now: str, limit: int) -> list[tuple[str, str]]:
         """``(duel_id, due_at)`` of duels whose next deadline is at or before ``now``."""
@@ -460,13 +441,13 @@ class DuelStorage:
             "Limit": limit,
         }
         if cursor:
-            start = _decode_cursor(cursor, {"pk": pk}, TABLE_KEY)
+            start = decode_key(cursor, {"pk": pk}, TABLE_KEY)
             if not start.get("sk", {}).get("S", "").startswith(prefix):
-                raise InvalidCursor("cursor is not one this service handed out")
+                raise InvalidCursor()
             request["ExclusiveStartKey"] = start
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
-        return answer.get("Items", []), _encode_cursor(last) if last else None
+        return answer.get("Items", []), encode_key(last) if last else None
 
     def ledger(self, sub: str, cursor: str | None, limit: int) -> tuple[list[LedgerLine], str | None]:
         items, next_cursor = self._member_page(sub, LEDGER_PREFIX, cursor, limit)
@@ -487,16 +468,16 @@ class DuelStorage:
         }
         before = 0
         if cursor:
-            start = _decode_cursor(cursor, {"gsi1pk": board_pk(month)}, (*GSI1_KEY, "before"))
+            start = decode_key(cursor, {"gsi1pk": board_pk(month)}, (*GSI1_KEY, "before"))
             count = start.pop("before", {}).get("S", "")
             if not count.isdigit():
-                raise InvalidCursor("cursor is not one this service handed out")
+                raise InvalidCursor()
             before = int(count)
             request["ExclusiveStartKey"] = start
         answer = self.client.query(**request)
         lines = [_decode_month(item) for item in answer.get("Items", [])]
         last = answer.get("LastEvaluatedKey")
-        next_cursor = _encode_cursor({**last, "before": codec.s(str(before + len(lines)))}) if last else None
+        next_cursor = encode_key({**last, "before": codec.s(str(before + len(lines)))}) if last else None
         return lines, before, next_cursor
 
     # -------------------------------------------------------------- the one write of a duel transition
@@ -567,6 +548,7 @@ class DuelStorage:
                 "duels": codec.j([d.to_json() for d in recent.duels])},
                 "attribute_not_exists(pk)" if read == 0 else "#v = :v", None if read == 0 else {"#v": "version"},
                 None if read == 0 else {":v": codec.n(read)}))
+        items += [mark_put(self.table, mark) for mark in change.marks]
         for line, read_rated in change.months:
             items.append(codec.put(self.table, _encode_month(line),
                               "attribute_not_exists(pk)" if read_rated == 0 else "#r = :r",

@@ -6,14 +6,13 @@ Items are written whole from the records (``codec``) except the one hot path, a 
 
 from __future__ import annotations
 
-import base64
-import binascii
 import threading
 from typing import Any
 
 from gameserver.storage import codec, keys
 from gameserver.storage.client import dynamodb_client
-from gameserver.storage.port import Conflict, InvalidCursor
+from gameserver.storage.cursors import decode_sort_key, encode_sort_key
+from gameserver.storage.port import Conflict
 from gameserver.storage.records import (
     Board,
     Game,
@@ -237,12 +236,12 @@ class DynamoStorage:
             "Limit": limit,
         }
         if cursor:
-            request["ExclusiveStartKey"] = codec.key(keys.member_pk(sub), _decode_cursor(cursor, prefix))
+            request["ExclusiveStartKey"] = codec.key(keys.member_pk(sub), decode_sort_key(cursor, prefix))
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return Page(
             items=[codec.decode_play(item) for item in answer.get("Items", [])],
-            cursor=_encode_cursor(last["sk"]["S"]) if last else None,
+            cursor=encode_sort_key(last["sk"]["S"]) if last else None,
         )
 
     def turn_records(self, game_id: str) -> list[TurnRecord]:
@@ -334,15 +333,3 @@ def _still_pending() -> tuple[str, dict[str, str], dict[str, Any]]:
     return "#status = :pending", {"#status": "status"}, {":pending": codec.s("pending")}
 
 
-def _encode_cursor(sort_key: str) -> str:
-    return base64.urlsafe_b64encode(sort_key.encode()).decode().rstrip("=")
-
-
-def _decode_cursor(cursor: str, prefix: str) -> str:
-    try:
-        sort_key = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-    except (binascii.Error, UnicodeDecodeError, ValueError) as error:
-        raise InvalidCursor("cursor is not one this service handed out") from error
-    if not sort_key.startswith(prefix):
-        raise InvalidCursor("cursor is not one this service handed out")
-    return sort_key

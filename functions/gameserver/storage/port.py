@@ -25,10 +25,6 @@ class Conflict(Exception):
     """A conditional write found the item changed (another request won the race); nothing was written."""
 
 
-class InvalidCursor(ValueError):
-    """A pagination cursor this service did not hand out."""
-
-
 class Storage(Protocol):
     # Members
     def get_profile(self, sub: str) -> Profile | None: ...

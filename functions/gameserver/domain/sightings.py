@@ -1,0 +1,57 @@
+"""Where members are seen: every authenticated request records its device id header and source address for
+its caller (the sightings store, ``storage.fairplay``), and a duel's end judges from them whether its two
+members are linked accounts ("members seen with the same device id (a client header) or the same source
+address within 30 days").
+
+Cost: the store keeps UTC days, so one write a day per member, device and address is enough. A process-local
+memo of what it already wrote today (10,000 entries at most, the oldest forgotten first) makes a warm process
+pay that write once per member, device and address per day; every other request pays nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from datetime import UTC, datetime
+from typing import Any
+
+from gameserver.fairplay import Link, day_sightings, link_between
+from gameserver.storage.fairplay import FairPlayStorage, decode_seen, seen_values
+
+MEMO_SIZE = 10_000
+
+_written: OrderedDict[tuple[str, str | None, str | None, str], None] = OrderedDict()
+_lock = threading.Lock()
+
+
+def fairplay_storage(store: Any) -> FairPlayStorage:
+    return FairPlayStorage(store.client, store.table)
+
+
+def record(store: Any, now: datetime, sub: str, device: str | None, address: str | None) -> bool:
+    """Record that ``sub`` was seen with ``device`` (the header, None when absent) and ``address``; True when
+    this call wrote, False when this process already wrote it today (or there is nothing to record)."""
+    day = now.astimezone(UTC).date()
+    key = (sub, device, address, day.isoformat())
+    values = seen_values(device, address)
+    if not values or key in _written:
+        return False
+    fairplay_storage(store).record_sighting(sub, day, values)
+    with _lock:
+        _written[key] = None
+        while len(_written) > MEMO_SIZE:
+            _written.popitem(last=False)
+    return True
+
+
+def forget_written() -> None:
+    """Tests that recreate the table start from a process that wrote nothing."""
+    with _lock:
+        _written.clear()
+
+
+def link_of(seen: dict[str, dict[str, Any] | None], members: tuple[str, str], at: datetime) -> Link | None:
+    """What links the two members at ``at`` (their ``SEEN`` items as read), or None."""
+    first, second = members
+    sightings = [s for sub in members for s in day_sightings(sub, decode_seen(seen.get(sub)), at)]
+    return link_between(first, second, sightings, at)

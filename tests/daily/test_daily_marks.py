@@ -1,0 +1,49 @@
+"""A Daily Front played at a machine's regular pace: "A pace too regular (coefficient of variation of the delays
+under 0.1 over at least 5 turns) leaves the Daily Front unranked and leaves a mark" (moto in-process)."""
+
+from __future__ import annotations
+
+import pytest
+from daily_world import member, steady_orders
+from gameserver.domain import daily_front, games
+from gameserver.domain.errors import Forbidden
+from gameserver.domain.marks import open_marks
+from gameserver.identity import Caller
+
+MODERATOR = Caller(sub="mod-sub", groups=frozenset({"moderators"}), username="mod")
+
+
+def play(store, clock, caller, delays) -> str:
+    game = daily_front.start_front(store, clock, caller)["game"]
+    while game["status"] == "open":
+        clock.advance(delays[game["turn"] - 1])
+        game = games.submit_orders(store, clock, caller, game["game_id"], game["turn"],
+                                   steady_orders(game["view"]), games.Client())["game"]
+    return game["game_id"]
+
+
+@pytest.mark.parametrize(("delays", "reason"), [
+    ([20, 20, 21, 20, 20, 21, 20, 20], "pace-too-regular"),
+    ([2, 2, 2, 2, 2, 2, 2, 2], "faster-than-a-human"),  # reported first, and the pace is too regular as well
+])
+def test_a_pace_too_regular_leaves_the_front_unranked_and_a_mark(store, clock, delays, reason):
+    bot = member("bot")
+    game_id = play(store, clock, bot, delays)
+    mine = daily_front.my_front(store, clock, bot)["mine"]
+    assert (mine["ranked"], mine["not_ranked"]) == (False, reason)
+    marks = open_marks(store, MODERATOR, None, 10)["marks"]
+    assert marks == [{"mark_id": marks[0]["mark_id"], "member": bot.sub, "kind": "pace-too-regular",
+                      "game_id": game_id, "at": mine["finished_at"], "other_member": None, "shared": None}]
+    stored, board, _ = store.read_for_turn(game_id)
+    assert daily_front.record_result(store, stored, board) == "already"
+    assert len(open_marks(store, MODERATOR, None, 10)["marks"]) == 1, "written once"
+
+
+def test_a_humans_pace_leaves_no_mark_and_members_never_see_marks(store, clock):
+    ada = member("ada")
+    play(store, clock, ada, [13, 27, 9, 31, 18, 22, 40, 15])
+    assert daily_front.my_front(store, clock, ada)["mine"]["ranked"] is True
+    assert open_marks(store, MODERATOR, None, 10)["marks"] == []
+    with pytest.raises(Forbidden) as refused:
+        open_marks(store, ada, None, 10)
+    assert refused.value.code == "moderators_only" and refused.value.status == 403
