@@ -9,6 +9,9 @@ export SHARED_DIR="${SHARED_DIR:-$(cd .. && pwd)/shared}"
 echo "== lint"
 .venv/bin/ruff check .
 
+echo "== types"
+.venv/bin/mypy
+
 echo "== pytest"
 $PY -m pytest -n 2 -q
 

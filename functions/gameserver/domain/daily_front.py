@@ -31,6 +31,7 @@ from gameserver.daily import (
 from gameserver.daily.result import PlayedTurn, day_result, front_game, outcome_of
 from gameserver.domain.errors import Conflict, DomainError, Forbidden, InvalidInput, NotFound
 from gameserver.domain.ids import new_id
+from gameserver.domain.words import as_house_ai, as_noise, as_side
 from gameserver.fairplay import pace_too_regular
 from gameserver.fairplay.marks import Mark, MarkKind
 from gameserver.identity import Caller
@@ -144,11 +145,12 @@ def start_front(store: Any, clock: Clock, caller: Caller) -> dict[str, Any]:
         raise _already(read.entry)
     front = _front(ds, day, read.front)
     state = new_game(front.game_seed, front.layout_id)
-    house_side = other(front.side)
-    players = {front.side: caller.sub, house_side: HOUSE_PREFIX + front.house_ai}
+    member_side = as_side(front.side)
+    house_side = other(member_side)
+    players: dict[str, str] = {member_side: caller.sub, house_side: HOUSE_PREFIX + front.house_ai}
     # The member's default doctrine "is copied into the game when it starts": it plays the turns they miss.
-    doctrines = {front.side: read.default_doctrine,
-                 house_side: house_ai(front.house_ai, front.noise_seed, str(front.noise)).to_json()}
+    house_doctrine = house_ai(as_house_ai(front.house_ai), front.noise_seed, as_noise(front.noise)).to_json()
+    doctrines: dict[str, Any] = {member_side: read.default_doctrine, house_side: house_doctrine}
     opened_at = iso(now)
     game_id = new_id()
     game = Game(
@@ -251,8 +253,9 @@ def record_result(store: Any, game: Game, board: Board) -> str:
     state = GameState.from_json(board.state)
     outcome = outcome_of(state.winner, side)
     played = played_turns(store.turn_records(game.game_id), side, board)
-    result = day_result(member, outcome, played, state.positions_held(side),
-                        state.income_total[side])
+    engine_side = as_side(side)
+    result = day_result(member, outcome, played, state.positions_held(engine_side),
+                        state.income_total[engine_side])
     day = date.fromisoformat(game.created_at[:10])
     judged = front_game(outcome, played)
     finished_at = game.finished_at or game.opened_at

@@ -17,6 +17,7 @@ from typing import Any
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.domain import notices
 from gameserver.domain.ids import new_seed
+from gameserver.domain.words import as_side
 from gameserver.duels import (
     Duel,
     DuelStatus,
@@ -104,7 +105,8 @@ def game_closed(ds: DuelStorage, game: Game, duel: Duel, now: datetime) -> GameU
     board = ds.game_board(game.game_id)
     if board is None or board.epoch != game.epoch:
         raise port.Conflict(f"the board of game {game.game_id} is not at the game's epoch")
-    winner = game.side_of(duel.winner) if duel.winner else None
+    winner_side = game.side_of(duel.winner) if duel.winner else None
+    winner = None if winner_side is None else as_side(winner_side)
     state = replace(GameState.from_json(board.state), over=True, winner=winner)
     closed = replace(game, status="over", version=game.version + 1, deadline=None, winner=winner,
                      finished_at=iso(now), submissions={side: Submission() for side in game.players})

@@ -15,6 +15,7 @@ from gameserver.clock import Clock, iso
 from gameserver.domain.errors import Conflict, DomainError, IllegalOrders, InvalidInput, NotFound
 from gameserver.domain.ids import new_id, new_seed
 from gameserver.domain.pace import TURN_SECONDS, turn_deadline
+from gameserver.domain.words import as_side
 from gameserver.identity import Caller
 from gameserver.storage import port
 from gameserver.storage.cursors import InvalidCursor
@@ -226,7 +227,7 @@ def submit_orders(
             )
         state = GameState.from_json(board.state)
         try:
-            checked = check_orders(view(state, side), raw_orders)
+            checked = check_orders(view(state, as_side(side)), raw_orders)
         except IllegalOrderError as error:
             field = f"orders[{error.index}]" if error.index is not None else "orders"
             raise IllegalOrders(str(error), field=field, rule=error.rule) from error
@@ -248,7 +249,7 @@ def submit_orders(
             continue
         return {"turn": turn, "submission": stored.submissions[side].count, "resolved": False,
                 "game": game_response(stored, SideView(game_id, caller.sub, side, game.epoch,
-                                                       view(state, side).to_json()))}
+                                                       view(state, as_side(side)).to_json()))}
     raise Conflict("the game changed while your orders were being stored; send them again", code="busy")
 
 

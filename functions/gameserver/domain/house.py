@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from gameserver.domain.words import as_house_ai
+
 HOUSE_AIS: tuple[str, ...] = ("sentinel", "pivot", "ram")
 SOLO_MODES: frozenset[str] = frozenset({"house", "daily"})
 """Games against a house AI (a game of one's own, the Daily Front): no turn timer, deadlines enforced lazily."""
@@ -17,7 +19,7 @@ def house_doctrine(name: str, seed: int) -> dict[str, Any]:
     """The house AI ``name`` with this game's noise, as the JSON snapshot the game keeps."""
     from rules.feinthold.doctrine.house import house_ai
 
-    return house_ai(name, seed).to_json()
+    return house_ai(as_house_ai(name), seed).to_json()
 
 
 def doctrine_orders(snapshot: dict[str, Any], side_view: Any) -> list[dict[str, Any]]:

@@ -12,11 +12,12 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from rules.feinthold import SIDES, GameState, check_orders, other, resolve, view
+from rules.feinthold import SIDES, GameState, Side, check_orders, other, resolve, view
 
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.domain import house, timers
 from gameserver.domain.pace import turn_deadline
+from gameserver.domain.words import as_side
 from gameserver.storage.port import Conflict, Storage
 from gameserver.storage.records import HOUSE_PREFIX, Board, Game, Play, SideView, Submission, TurnRecord
 
@@ -56,7 +57,7 @@ def doctrine_submissions(
     return submissions
 
 
-def missed_orders(board: Board, side: str, state: GameState) -> list[dict[str, Any]]:
+def missed_orders(board: Board, side: Side, state: GameState) -> list[dict[str, Any]]:
     """A missed turn "is played without your orders: your default doctrine plays in your place, otherwise your
     troops stay in place and your income goes to the reserve" (an empty order set spends nothing)."""
     snapshot = board.doctrines.get(side)
@@ -68,7 +69,7 @@ def missed_orders(board: Board, side: str, state: GameState) -> list[dict[str, A
 
 def member_views(game_id: str, players: dict[str, str], state: GameState, epoch: int) -> list[SideView]:
     return [
-        SideView(game_id=game_id, sub=sub, side=side, epoch=epoch, view=view(state, side).to_json())
+        SideView(game_id=game_id, sub=sub, side=side, epoch=epoch, view=view(state, as_side(side)).to_json())
         for side, sub in players.items()
         if not sub.startswith(HOUSE_PREFIX)
     ]
@@ -83,7 +84,7 @@ def plays_of(game: Game) -> list[Play]:
             kind=game.kind,
             created_at=game.created_at,
             side=side,
-            opponent=game.players[other(side)],
+            opponent=game.players[other(as_side(side))],
             mode=game.mode,
             status=game.status,
             turn=game.turn,
@@ -101,7 +102,7 @@ def close_turn(
     next one. Pure: nothing is written here."""
     submissions = {**game.submissions, **(sent or {})}
     state = GameState.from_json(board.state)
-    orders: dict[str, list[dict[str, Any]]] = {}
+    orders: dict[Side, list[dict[str, Any]]] = {}
     missed: dict[str, bool] = {}
     for side in SIDES:
         missed[side] = not submissions[side].sent

@@ -165,6 +165,8 @@ class Duel:
 
     def other(self, member: str) -> str:
         if member == self.proposer:
+            if self.opponent is None:
+                raise ValueError(f"duel {self.id} has no opponent yet: {member} faces no one")
             return self.opponent
         if member == self.opponent:
             return self.proposer

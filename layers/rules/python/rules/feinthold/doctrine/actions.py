@@ -9,7 +9,7 @@ to say, and the interpreter skips the action when it refuses.
 from __future__ import annotations
 
 from math import ceil
-from typing import Annotated, ClassVar
+from typing import Annotated, ClassVar, get_args
 
 from pydantic import Field
 
@@ -187,7 +187,8 @@ class Predict(Part):
         return [PredictOrder(_where(plan, self.at))]
 
 
-ACTIONS: tuple[type[Part], ...] = (
-    ReinforceUnits, ReinforceDecoys, ReinforceAll, Advance, Converge, SendDecoys, Entrench, Scout, Predict,
-)
+AnyAction = ReinforceUnits | ReinforceDecoys | ReinforceAll | Advance | Converge | SendDecoys | Entrench | Scout | Predict
+"""Any one entry of the action list (the type a rule's "then" holds)."""
+
+ACTIONS: tuple[type[Part], ...] = get_args(AnyAction)
 """The action list, in the order a doctrine editor shows it."""

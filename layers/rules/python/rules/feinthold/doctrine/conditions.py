@@ -9,7 +9,7 @@ Numeric parameters have ranges; a range condition takes `at_least`, `at_most` or
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, get_args
 
 from pydantic import Field, model_validator
 
@@ -219,8 +219,8 @@ class LastSeen(_Range):
         if seen is None:
             return False, {"at": where, "seen": None}
         age = plan.sight.turn - seen.turn
-        values = {"at": where, "seen": seen.count, "age": age}
-        return age <= self.within and _in(seen.count, self.at_least, self.at_most), values
+        values = {"at": where, "seen": seen.number, "age": age}
+        return age <= self.within and _in(seen.number, self.at_least, self.at_most), values
 
 
 class Outnumber(Part):
@@ -246,8 +246,11 @@ class Outnumber(Part):
         return mine >= 1 and mine >= self.ratio * expected, {"at": where, "mine": mine, "expected": expected}
 
 
-CONDITIONS: tuple[type[Part], ...] = (
-    Turn, Points, UnitsAt, UnitsTotal, DecoysAt, Flag, RelaysHeld, PositionsHeld, Lead,
-    EnemyAt, EnemyNextTo, LastSeen, Outnumber,
+AnyCondition = (
+    Turn | Points | UnitsAt | UnitsTotal | DecoysAt | Flag | RelaysHeld | PositionsHeld | Lead
+    | EnemyAt | EnemyNextTo | LastSeen | Outnumber
 )
+"""Any one entry of the condition list (the type a rule's "if" holds)."""
+
+CONDITIONS: tuple[type[Part], ...] = get_args(AnyCondition)
 """The condition list, in the order a doctrine editor shows it."""

@@ -10,7 +10,7 @@ answers as `check_orders` does on the whole set), so a doctrine's orders are alw
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from ..fog import SideView
 from ..orders import IllegalOrderError, OrderSet
@@ -79,7 +79,7 @@ def play(doctrine: Doctrine, view: SideView) -> tuple[list[Order], TurnTrace]:
     checks each rule's addition against the view's order limits, as `check_orders(view, ...)` does.
     """
     _, trace = turn_orders(doctrine, view, trace=True)
-    return list(trace.orders), trace  # type: ignore[union-attr]
+    return list(trace.orders), trace
 
 
 def orders_of(doctrine: Doctrine, view: SideView) -> list[Order]:
@@ -87,6 +87,10 @@ def orders_of(doctrine: Doctrine, view: SideView) -> list[Order]:
     return _run(doctrine, view, None).to_json()
 
 
+@overload
+def turn_orders(doctrine: Doctrine, view: SideView, *, trace: Literal[True]) -> tuple[OrderSet, TurnTrace]: ...
+@overload
+def turn_orders(doctrine: Doctrine, view: SideView, *, trace: bool) -> tuple[OrderSet, TurnTrace | None]: ...
 def turn_orders(doctrine: Doctrine, view: SideView, *, trace: bool) -> tuple[OrderSet, TurnTrace | None]:
     """The orders of `play`, typed as the engine's `resolve` takes them without parsing (the game runners'
     hot path), and the turn's trace when `trace` is asked for (else None)."""

@@ -7,11 +7,12 @@ receive `view(state, side)` and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..fog import SideView, view
-from ..positions import SIDES
+from ..orders import OrderSet
+from ..positions import SIDES, Side
 from ..resolve import resolve
 from ..state import GameState, new_game
 from .interpreter import TurnTrace, turn_orders
@@ -37,7 +38,7 @@ def play_match(
     players = {"south": south, "north": north}
     traces: dict[str, list[TurnTrace]] = {s: [] for s in SIDES if trace and isinstance(players[s], Doctrine)}
     while not state.over:
-        orders = {}
+        orders: dict[Side, Iterable[object] | OrderSet] = {}
         for side in SIDES:
             player = players[side]
             seen = view(state, side)

@@ -27,7 +27,7 @@ def numeric_range(info: FieldInfo) -> tuple[float, float, float] | None:
     """(low, high, step) of a numeric field, looking through `Optional[Annotated[...]]`; None otherwise."""
     found: list[Any] = list(info.metadata)
     kinds: set[type] = set()
-    stack = [info.annotation]
+    stack: list[Any] = [info.annotation]
     while stack:
         annotation = stack.pop()
         if annotation in (int, float):
@@ -44,8 +44,9 @@ def numeric_range(info: FieldInfo) -> tuple[float, float, float] | None:
         found.append(info.json_schema_extra)
     if not kinds or bool in kinds:
         return None
-    low = next((m.ge for m in found if isinstance(m, Ge)), None)
-    high = next((m.le for m in found if isinstance(m, Le)), None)
+    # annotated_types types a bound as merely comparable; the schema's bounds are numbers.
+    low: Any = next((m.ge for m in found if isinstance(m, Ge)), None)
+    high: Any = next((m.le for m in found if isinstance(m, Le)), None)
     if low is None or high is None:
         return None
     step = next((m["step"] for m in found if isinstance(m, dict) and "step" in m), 1)

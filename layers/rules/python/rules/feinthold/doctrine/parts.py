@@ -62,7 +62,7 @@ def _scalar_kinds(part: type[Part], name: str) -> frozenset[type]:
     """The scalar types (bool, int, float) a field of a list entry holds, looking through Optional and Annotated."""
     info = part.model_fields.get(name)
     found: set[type] = set()
-    stack = [] if info is None else [info.annotation]
+    stack: list[Any] = [] if info is None else [info.annotation]
     while stack:
         annotation = stack.pop()
         if annotation in (bool, int, float):

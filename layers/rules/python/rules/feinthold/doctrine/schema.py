@@ -7,27 +7,32 @@ code)." `parse_doctrine` is the one door in: it validates a JSON object and rais
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, ValidationError
 
-from .actions import ACTIONS
-from .conditions import CONDITIONS
+from .actions import ACTIONS, AnyAction
+from .conditions import CONDITIONS, AnyCondition
 from .parts import kind_of
 
 MAX_RULES = 8
 MAX_CONDITIONS = 4
 NAME_LENGTH = 40
 
-# Each list becomes a union tagged by the one key of its entries: {"units_at": {...}} -> UnitsAt.
-Condition = Annotated[
-    Union[tuple(Annotated[c, Tag(c.KIND)] for c in CONDITIONS)],  # type: ignore[valid-type]  # noqa: UP007
-    Discriminator(kind_of),
-]
-Action = Annotated[
-    Union[tuple(Annotated[a, Tag(a.KIND)] for a in ACTIONS)],  # type: ignore[valid-type]  # noqa: UP007
-    Discriminator(kind_of),
-]
+# Each list becomes a union tagged by the one key of its entries: {"units_at": {...}} -> UnitsAt. The tags
+# are built from the lists at run time, which a type checker cannot read: it sees the plain unions.
+if TYPE_CHECKING:
+    Condition = AnyCondition
+    Action = AnyAction
+else:
+    Condition = Annotated[
+        Union[tuple(Annotated[c, Tag(c.KIND)] for c in CONDITIONS)],  # noqa: UP007
+        Discriminator(kind_of),
+    ]
+    Action = Annotated[
+        Union[tuple(Annotated[a, Tag(a.KIND)] for a in ACTIONS)],  # noqa: UP007
+        Discriminator(kind_of),
+    ]
 
 
 class Rule(BaseModel):

@@ -16,20 +16,20 @@ if TYPE_CHECKING:
     from ..fog import SideView
     from ..layouts import Layout
 
-from ..positions import HQ, MIRROR, RELAY_N, RELAY_S, RELAYS, other
+from ..positions import HQ, MIRROR, RELAY_N, RELAY_S, RELAYS, Position, Side, other
 
-FORWARD_RELAY = {"south": RELAY_S, "north": RELAY_N}
+FORWARD_RELAY: dict[Side, Position] = {"south": RELAY_S, "north": RELAY_N}
 # "left" as seen from one's own HQ looking at the enemy's: the board is symmetrical by a half turn,
 # so south's left post (west) is north's right one, and a doctrine plays the same on both sides.
-LEFT_POST = {"south": "p-w", "north": "p-e"}
-RIGHT_POST = {"south": "p-e", "north": "p-w"}
-_SEATS = {"south": {p: p for p in MIRROR}, "north": dict(MIRROR)}
+LEFT_POST: dict[Side, Position] = {"south": "p-w", "north": "p-e"}
+RIGHT_POST: dict[Side, Position] = {"south": "p-e", "north": "p-w"}
+_SEATS: dict[Side, dict[Position, Position]] = {"south": {p: p for p in MIRROR}, "north": dict(MIRROR)}
 
 
 class Observation(NamedTuple):
     """The last number seen at a position (a scouting count or a combat strength) and its turn."""
 
-    count: float
+    number: float
     turn: int
 
 
@@ -83,12 +83,12 @@ class Sight:
     """One side's knowledge at the opening of a turn, in the words of the rules. Read-only by convention
     (not frozen: it is built on every turn of every doctrine, and a frozen init costs a third more)."""
 
-    side: str
-    enemy: str
+    side: Side
+    enemy: Side
     turn: int
     points: int
     ground: Ground
-    flags: dict[str, str | None]
+    flags: dict[str, Side | None]
     units: dict[str, int]
     decoys: dict[str, int]
     presence: frozenset[str]
@@ -118,7 +118,7 @@ class Sight:
         seats = self.seats
         return min(self.ground.neighbours[start], key=lambda near: (to_goal[near], near not in RELAYS, seats[near]))
 
-    def held(self, side: str) -> tuple[str, ...]:
+    def held(self, side: Side) -> tuple[str, ...]:
         """The positions whose flag is `side`'s."""
         return tuple(p for p in self.ground.positions if self.flags.get(p) == side)
 
@@ -137,7 +137,7 @@ class Sight:
             return 0.0
         seen = self.observations.get(position)
         if seen is not None:
-            return seen.count
+            return seen.number
         return unknown_as
 
 

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 
 from ..fog import SideView
+from ..positions import Side
 from ..random_player import random_orders
 from .house import HouseName, house_ai
 from .match import play_match
@@ -23,7 +24,7 @@ class Trial:
     """Results and mean style figures of one AI on one side over `games` games."""
 
     name: str
-    side: str
+    side: Side
     games: int
     wins: int
     draws: int
@@ -38,7 +39,7 @@ class Trial:
         return count / self.games if self.games else 0.0
 
 
-def trial(name: HouseName, side: str, games: int, first_seed: int = 0, noise: Noise = "normal") -> Trial:
+def trial(name: HouseName, side: Side, games: int, first_seed: int = 0, noise: Noise = "normal") -> Trial:
     """Play `games` games of house AI `name` (with `noise`) on `side` against random legal orders."""
     wins = draws = losses = turns = scouts = decoys = attacks = entrenchments = 0
     for seed in range(first_seed, first_seed + games):

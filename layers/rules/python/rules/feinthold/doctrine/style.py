@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..positions import HQ, SIDES, other
+from ..positions import HQ, SIDES, Side, other
 from ..state import GameState
 
 
@@ -23,10 +23,10 @@ class Style:
     """Entrench orders given (the own HQ, always entrenched, not counted)."""
 
 
-def style(state: GameState, side: str) -> Style:
+def style(state: GameState, side: Side) -> Style:
     """`side`'s style over the turns recorded in `state` (the record of a finished game)."""
     flags = {HQ[s]: s for s in SIDES}
-    enemy = other(side)  # type: ignore[arg-type]
+    enemy = other(side)
     scouts = decoys = attacks = entrenchments = 0
     for turn in state.history:
         for order in turn.orders[side]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, get_args
 
 from ..positions import HQ, RELAYS
 from .sight import FORWARD_RELAY, LEFT_POST, RIGHT_POST, Sight
@@ -57,8 +57,14 @@ class Target(StrEnum):
     """The position next to the most enemy-held or marked positions: where the enemy will likely move."""
 
 
-TargetName = Literal[tuple(t.value for t in Target)]  # type: ignore[valid-type]
-"""A target as doctrines carry it: the plain string of a `Target` (fast to hash, every turn)."""
+TargetName = Literal[
+    "my-hq", "enemy-hq", "centre", "my-relay", "enemy-relay", "left-post", "right-post", "frontier",
+    "my-largest", "threatened", "open-relay", "open-ground", "weakest-enemy", "strongest-enemy", "stale",
+    "likely-entry",
+]
+"""A target as doctrines carry it: the plain string of a `Target` (fast to hash, every turn). Spelled out
+so that a type checker reads it; it lists the `Target` values in their order (checked below)."""
+assert get_args(TargetName) == tuple(t.value for t in Target), "TargetName must list the Target values in order"
 
 
 def resolve_target(target: str, sight: Sight) -> str | None:
