@@ -3,7 +3,7 @@
 architecture.md: a Standard execution named ``{game}-{turn}`` waits until the deadline (``TimestampPath``,
 whole UTC seconds ending in Z), then invokes resolve for that game and turn. moto runs Lambda tasks without
 Docker by echoing the payload, so these tests prove the flow and the payload; resolve itself is tested directly.
-Deadlines are in the past (or two seconds ahead): moto sleeps through Wait states for real.
+Deadlines are in the past (or a few seconds ahead): moto sleeps through Wait states for real.
 """
 
 from __future__ import annotations
@@ -207,7 +207,9 @@ def test_the_turn_the_app_opens_is_resolved_by_the_timer_it_starts(moto_endpoint
 
 
 def test_waits_until_a_future_deadline(moto_endpoint, turn_timer):
-    arn = _start(moto_endpoint, turn_timer, "b7d4e5f60a1b23f9a1c2", 2, _deadline(3))
+    # Six seconds ahead (five at least: whole seconds): a second in, the execution must still be waiting, with
+    # a margin a loaded machine's slow calls cannot eat (two or three seconds ahead once failed under load).
+    arn = _start(moto_endpoint, turn_timer, "b7d4e5f60a1b23f9a1c2", 2, _deadline(6))
     sfn = _client(moto_endpoint, "stepfunctions")
 
     time.sleep(1.0)

@@ -209,24 +209,7 @@ def close_ready_room(store: Any, clock: Clock, duel_id: str) -> str:
     """The ready room's timer (or the sweep): cancel the duel if both did not click Ready within 30 minutes.
 
     ``cancelled``; ``early`` (refused before its time: left to a later call); ``stale`` (started or ended)."""
-    ds = duel_storage(store)
-    for _ in range(_ATTEMPTS):
-        stored, _, _, _ = ds.read(duel_id)
-        if stored is None:
-            return "missing"
-        if stored.duel.status is not DuelStatus.READY_ROOM:
-            return "stale"
-        now = clock.now()
-        try:
-            after = apply(stored.duel, ReadyRoomCloses(now))
-        except DuelRuleError:
-            return "early"
-        try:
-            _write(ds, DuelWrite(after, stored.version, iso(now), lines=ledger_lines(stored.duel, after, now)))
-        except Conflict:
-            continue
-        return "cancelled"
-    return "contended"
+    return _on_time(store, clock, duel_id, DuelStatus.READY_ROOM, ReadyRoomCloses, "cancelled")
 
 
 def lapse_proposal(store: Any, clock: Clock, duel_id: str) -> str:
@@ -235,23 +218,32 @@ def lapse_proposal(store: Any, clock: Clock, duel_id: str) -> str:
     ``lapsed``; ``early`` (before its lapse time: left to a later call); ``stale`` (answered, withdrawn, or
     lapsed already: a second sweep changes nothing); ``missing``. Claimed by the duel's version: of a withdraw
     and a lapse racing, exactly one is written, and the stake comes back once."""
+    return _on_time(store, clock, duel_id, DuelStatus.PROPOSED, ProposalLapses, "lapsed")
+
+
+def _on_time(store: Any, clock: Clock, duel_id: str, waiting: DuelStatus,
+             event: Callable[[datetime], DuelEvent], done: str) -> str:
+    """A deadline of the duel itself (not of its game): applies ``event`` to a duel still ``waiting``.
+
+    ``done``; ``early`` (the duel's rules refuse it before its time); ``stale`` (no longer ``waiting``);
+    ``missing``; ``contended`` (the duel kept changing under it: the sweep tries again)."""
     ds = duel_storage(store)
     for _ in range(_ATTEMPTS):
         stored, _, _, _ = ds.read(duel_id)
         if stored is None:
             return "missing"
-        if stored.duel.status is not DuelStatus.PROPOSED:
+        if stored.duel.status is not waiting:
             return "stale"
         now = clock.now()
         try:
-            after = apply(stored.duel, ProposalLapses(now))
+            after = apply(stored.duel, event(now))
         except DuelRuleError:
             return "early"
         try:
             _write(ds, DuelWrite(after, stored.version, iso(now), lines=ledger_lines(stored.duel, after, now)))
         except Conflict:
             continue
-        return "lapsed"
+        return done
     return "contended"
 
 
