@@ -22,7 +22,7 @@ def enter(store, day, name: str, outcome, turns: int = 8, seconds: int = 300, po
     """A member's finished Front of ``day`` with a crafted result, written the way a game's end writes it: the
     entry made at the start (``playing``), then ``save_result``. Returns what ``save_result`` said."""
     from gameserver.daily import DayResult
-    from gameserver.domain.daily_front import daily_storage, save_result
+    from gameserver.domain.daily_results import daily_storage, save_result
     from gameserver.storage.daily import FrontEntry, encode_entry
 
     caller = member(name)

@@ -8,7 +8,7 @@ from datetime import date, timedelta
 import pytest
 from daily_world import enter, member
 from gameserver.daily import DayResult, NotRanked, Outcome, ranks, sort_key
-from gameserver.domain import daily_front
+from gameserver.domain import daily_front, daily_results
 from gameserver.domain.errors import DomainError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -88,8 +88,8 @@ def test_a_result_is_saved_once(store):
     from gameserver.daily import DayResult
 
     again = DayResult(member("once").sub, W, 3, 300, 3, 50)
-    assert daily_front.save_result(store, DAY, "game-once-2026-11-23", again, None, "x") == "already"
-    assert daily_front.save_result(store, DAY, "another-game", again, None, "x") == "missing"
+    assert daily_results.save_result(store, DAY, "game-once-2026-11-23", again, None, "x") == "already"
+    assert daily_results.save_result(store, DAY, "another-game", again, None, "x") == "missing"
     row = daily_front.month_table(store, "2026-11", None, 10)["rows"][0]
     assert (row["points"], row["wins"], row["ranked_days"]) == (3, 1, 1)
 
@@ -273,7 +273,7 @@ def test_two_days_results_racing_on_the_month_line_both_count_and_nothing_is_hal
     assert ds.read_day(tuesday, racer.sub, front=False).entry.status == "playing"
     assert whole_board(store, tuesday, 5) == []
 
-    assert daily_front.save_result(store, tuesday, f"g-{tuesday}", result, None, "x") == "recorded"
+    assert daily_results.save_result(store, tuesday, f"g-{tuesday}", result, None, "x") == "recorded"
     row = daily_front.month_table(store, "2026-11", None, 5)["rows"][0]
     assert (row["points"], row["wins"], row["ranked_days"]) == (6, 2, 2)
     assert whole_board(store, tuesday, 5) == [(1, "racer")]

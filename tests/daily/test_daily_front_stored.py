@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from daily_world import MONDAY_MORNING, SALT, member, steady_orders
 from gameserver.clock import parse_iso
-from gameserver.domain import daily_front, doctrines, games
+from gameserver.domain import daily_front, daily_results, doctrines, games
 from gameserver.domain.errors import Conflict
 from gameserver.storage.records import HOUSE_PREFIX
 from rules.feinthold import GameState
@@ -160,7 +160,7 @@ def test_the_result_is_written_once(store, clock):
     ada = member("ada")
     game = play(store, clock, ada, daily_front.start_front(store, clock, ada)["game"], HUMAN)
     stored, board, _ = store.read_for_turn(game["game_id"])
-    assert daily_front.record_result(store, stored, board) == "already"
+    assert daily_results.record_result(store, stored, board) == "already"
     assert daily_front.month_table(store, "2026-11", None, 5)["rows"][0]["ranked_days"] == 1
 
 
@@ -241,7 +241,7 @@ def test_a_result_the_final_turn_could_not_record_is_recorded_by_the_next_read(s
     def lost(*_args, **_kwargs):
         raise ConnectionError("the result's write was lost")
 
-    monkeypatch.setattr(daily_front, "record_result", lost)
+    monkeypatch.setattr(daily_results, "record_result", lost)
     final = play(store, clock, ada, daily_front.start_front(store, clock, ada)["game"], HUMAN)
     assert final["status"] == "over"
     monkeypatch.undo()

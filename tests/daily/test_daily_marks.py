@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from daily_world import member, steady_orders
-from gameserver.domain import daily_front, games
+from gameserver.domain import daily_front, daily_results, games
 from gameserver.domain.errors import Forbidden
 from gameserver.domain.marks import open_marks
 from gameserver.identity import Caller
@@ -35,7 +35,7 @@ def test_a_pace_too_regular_leaves_the_front_unranked_and_a_mark(store, clock, d
     assert marks == [{"mark_id": marks[0]["mark_id"], "member": bot.sub, "kind": "pace-too-regular",
                       "game_id": game_id, "at": mine["finished_at"], "other_member": None, "shared": None}]
     stored, board, _ = store.read_for_turn(game_id)
-    assert daily_front.record_result(store, stored, board) == "already"
+    assert daily_results.record_result(store, stored, board) == "already"
     assert len(open_marks(store, MODERATOR, None, 10)["marks"]) == 1, "written once"
 
 

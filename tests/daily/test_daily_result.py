@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from gameserver.daily import NotRanked, Outcome, not_ranked
 from gameserver.daily.result import PlayedTurn, day_result, delays, front_game, outcome_of
-from gameserver.domain.daily_front import played_turns
+from gameserver.domain.daily_results import played_turns
 from gameserver.storage.records import Board, Submission, TurnRecord
 from hypothesis import given
 from hypothesis import strategies as st

@@ -73,7 +73,7 @@ def new_game(duel: Duel, now: datetime, defaults: dict[str, dict[str, Any] | Non
     """Turn 1 of the duel's game; each member's default doctrine "is copied into the game when it starts"."""
     from rules.feinthold import new_game as first_turn
 
-    from gameserver.domain import turns
+    from gameserver.domain import boards
     from gameserver.storage.records import Board
 
     assert duel.opponent is not None, "a duel starts once accepted"
@@ -90,7 +90,7 @@ def new_game(duel: Duel, now: datetime, defaults: dict[str, dict[str, Any] | Non
         submissions={side: Submission() for side in players}, layout=state.layout.id,
     )
     board = Board(game_id=duel.id, epoch=0, state=state.to_json(), seed=seed, doctrines=doctrines)
-    return NewGame(game, board, turns.member_views(duel.id, players, state, 0), turns.plays_of(game))
+    return NewGame(game, board, boards.member_views(duel.id, players, state, 0), boards.plays_of(game))
 
 
 def game_closed(ds: DuelStorage, game: Game, duel: Duel, now: datetime) -> GameUpdate:
@@ -100,7 +100,7 @@ def game_closed(ds: DuelStorage, game: Game, duel: Duel, now: datetime) -> GameU
     views say the game is over and its record opens, with the turns that were played."""
     from rules.feinthold import GameState
 
-    from gameserver.domain import turns
+    from gameserver.domain import boards
 
     board = ds.game_board(game.game_id)
     if board is None or board.epoch != game.epoch:
@@ -110,8 +110,8 @@ def game_closed(ds: DuelStorage, game: Game, duel: Duel, now: datetime) -> GameU
     state = replace(GameState.from_json(board.state), over=True, winner=winner)
     closed = replace(game, status="over", version=game.version + 1, deadline=None, winner=winner,
                      finished_at=iso(now), submissions={side: Submission() for side in game.players})
-    return GameUpdate(game.version, closed, turns.plays_of(closed), replace(board, state=state.to_json()),
-                      turns.member_views(game.game_id, game.players, state, game.epoch))
+    return GameUpdate(game.version, closed, boards.plays_of(closed), replace(board, state=state.to_json()),
+                      boards.member_views(game.game_id, game.players, state, game.epoch))
 
 
 def turn_notices(duel: Duel, game: Game) -> list[Notice]:

@@ -76,7 +76,7 @@ def open_game(
     """``start_game``, also handing back the members' first views (so the caller's answer needs no read)."""
     from rules.feinthold import LayoutError, new_game
 
-    from gameserver.domain import house, timers, turns
+    from gameserver.domain import boards, house, timers
 
     if pace not in TURN_SECONDS:
         raise InvalidInput(f"unknown pace {pace!r}", field="pace")
@@ -106,16 +106,16 @@ def open_game(
         created_at=opened_at,
         opened_at=opened_at,
         deadline=iso(turn_deadline(pace, now)),
-        submissions=turns.doctrine_submissions(players, doctrines, state, opened_at),
+        submissions=boards.doctrine_submissions(players, doctrines, state, opened_at),
         layout=state.layout.id,
         house_ai=house_ai,
     )
     accepted = None
     if accept is not None:
         accepted = replace(accept, status="accepted", game_id=game_id, answered_at=opened_at)
-    views = turns.member_views(game_id, players, state, 0)
+    views = boards.member_views(game_id, players, state, 0)
     try:
-        store.create_game(game, board, views, turns.plays_of(game), accepted)
+        store.create_game(game, board, views, boards.plays_of(game), accepted)
     except port.Conflict as error:
         raise Conflict("the invitation was answered meanwhile", code="invitation_answered") from error
     timers.turn_opened(game)

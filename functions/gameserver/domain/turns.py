@@ -12,17 +12,14 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from rules.feinthold import SIDES, GameState, Side, check_orders, other, resolve, view
+from rules.feinthold import SIDES, GameState, Side, check_orders, resolve, view
 
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.domain import house, timers
+from gameserver.domain.boards import doctrine_submissions, member_views, plays_of
 from gameserver.domain.pace import turn_deadline
-from gameserver.domain.words import as_side
 from gameserver.storage.port import Conflict, Storage
-from gameserver.storage.records import HOUSE_PREFIX, Board, Game, Play, SideView, Submission, TurnRecord
-
-HOUSE_DEVICE = "house"
-"""The device a house AI's submission is recorded from."""
+from gameserver.storage.records import Board, Game, Play, SideView, Submission, TurnRecord
 
 _CLAIM_ATTEMPTS = 4
 
@@ -40,23 +37,6 @@ class ClosedTurn:
     state: GameState
 
 
-def doctrine_submissions(
-    players: dict[str, str], doctrines: dict[str, Any], state: GameState, opened_at: str
-) -> dict[str, Submission]:
-    """A fresh turn's submissions: nothing from members; a house AI "sends its own as soon as the turn opens",
-    computed from its own view only."""
-    submissions: dict[str, Submission] = {}
-    for side in SIDES:
-        snapshot = doctrines.get(side)
-        if players[side].startswith(HOUSE_PREFIX) and snapshot is not None and not state.over:
-            side_view = view(state, side)
-            orders = check_orders(side_view, house.doctrine_orders(snapshot, side_view)).to_json()
-            submissions[side] = Submission(orders=orders, count=1, sent_at=opened_at, device=HOUSE_DEVICE)
-        else:
-            submissions[side] = Submission()
-    return submissions
-
-
 def missed_orders(board: Board, side: Side, state: GameState) -> list[dict[str, Any]]:
     """A missed turn "is played without your orders: your default doctrine plays in your place, otherwise your
     troops stay in place and your income goes to the reserve" (an empty order set spends nothing)."""
@@ -65,34 +45,6 @@ def missed_orders(board: Board, side: Side, state: GameState) -> list[dict[str, 
         return []
     side_view = view(state, side)
     return check_orders(side_view, house.doctrine_orders(snapshot, side_view)).to_json()
-
-
-def member_views(game_id: str, players: dict[str, str], state: GameState, epoch: int) -> list[SideView]:
-    return [
-        SideView(game_id=game_id, sub=sub, side=side, epoch=epoch, view=view(state, as_side(side)).to_json())
-        for side, sub in players.items()
-        if not sub.startswith(HOUSE_PREFIX)
-    ]
-
-
-def plays_of(game: Game) -> list[Play]:
-    """Each member's entry in their list of games, as of ``game``."""
-    return [
-        Play(
-            sub=sub,
-            game_id=game.game_id,
-            kind=game.kind,
-            created_at=game.created_at,
-            side=side,
-            opponent=game.players[other(as_side(side))],
-            mode=game.mode,
-            status=game.status,
-            turn=game.turn,
-            deadline=game.deadline,
-            winner=game.winner,
-        )
-        for side, sub in game.members().items()
-    ]
 
 
 def close_turn(
@@ -186,9 +138,9 @@ def commit(store: Storage, closed: ClosedTurn) -> None:
 
         duel_game.turn_committed(store, get_clock(), closed.after, closed.record)
     elif closed.after.mode == "daily":  # the Front's last turn records its result on the day's board
-        from gameserver.domain import daily_front
+        from gameserver.domain import daily_results
 
-        daily_front.turn_committed(store, closed.after, closed.board)
+        daily_results.turn_committed(store, closed.after, closed.board)
 
 
 def is_overdue(game: Game, now: datetime) -> bool:
