@@ -1,5 +1,6 @@
 """Requests a member's day on the Daily Front costs, counted on the wire (moto in-process, a botocore hook):
-today's Front, the start, each turn, the final turn that records the result, a board page and a month page.
+today's Front, the start, each turn, the final turn that records the result, a board page, a month page and my
+rank on the day's board (after the sweep's summary rebuild, measured too: it is the sweep's, not the member's).
 
     .venv/bin/python bench/daily_requests.py
 
@@ -61,6 +62,8 @@ def main() -> None:
         day = clock.now().date()
         measured("a board page (100)", lambda: daily_front.board_of_the_day(store, day, None, 100))
         measured("a month page (100)", lambda: daily_front.month_table(store, day.isoformat()[:7], None, 100))
+        measured("(the sweep) the board's summary rebuilt", lambda: daily_front.rebuild_summaries(store, clock))
+        measured("my rank on the day's board", lambda: daily_front.my_rank(store, clock, ada))
 
 
 if __name__ == "__main__":

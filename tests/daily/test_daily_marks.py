@@ -33,7 +33,8 @@ def test_a_pace_too_regular_leaves_the_front_unranked_and_a_mark(store, clock, d
     assert (mine["ranked"], mine["not_ranked"]) == (False, reason)
     marks = open_marks(store, MODERATOR, None, 10)["marks"]
     assert marks == [{"mark_id": marks[0]["mark_id"], "member": bot.sub, "kind": "pace-too-regular",
-                      "game_id": game_id, "at": mine["finished_at"], "other_member": None, "shared": None}]
+                      "game_id": game_id, "at": mine["finished_at"], "other_member": None, "shared": None,
+                      "status": "open", "closed_by": None, "closed_at": None, "why": None}]
     stored, board, _ = store.read_for_turn(game_id)
     assert daily_results.record_result(store, stored, board) == "already"
     assert len(open_marks(store, MODERATOR, None, 10)["marks"]) == 1, "written once"

@@ -45,7 +45,9 @@ def test_every_route_of_the_interface_is_documented_with_its_errors():
         ("get", "/v1/feinthold/daily/board"),
         ("get", "/v1/feinthold/daily/months/{month}"),
         ("post", "/v1/feinthold/daily/{day}/results/{member}/remove"),
+        ("get", "/v1/feinthold/daily/rank"),
         ("get", "/v1/moderation/marks"),
+        ("post", "/v1/moderation/marks/{member}/{mark_id}/close"),
     }
     assert {(m, p) for p, ops in paths.items() for m in ops} == expected
     for ops in paths.values():

@@ -85,6 +85,15 @@ class BoardOut(BaseModel):
     cursor: str | None = Field(description="pass as ?cursor= for the next page; null on the last")
 
 
+class RankOut(BaseModel):
+    day: str
+    rank: int = Field(description="1 + the ranked results better than mine; equal results share a rank, as on the board")
+    entries: int = Field(description="ranked results of the day, as of the last summary (never fewer than my rank)")
+    as_of: str = Field(description="when the board's rank markers were read (rebuilt every minute): a result that "
+                       "arrived since is counted if it is after the last marker before mine, so the rank is never "
+                       "off by more than what arrived since then")
+
+
 class MonthRowOut(BaseModel):
     rank: int
     member: str
@@ -123,6 +132,14 @@ async def board(caller: Known, day: Annotated[date | None, Query(description="YY
     positions, then more income. Only ranked Fronts."""
     chosen = day or _daily().today(get_clock())
     return _daily().board_of_the_day(storage(), chosen, cursor, limit)
+
+
+@router.get("/v1/feinthold/daily/rank", response_model=RankOut, responses=ERRORS, tags=["daily front"])
+async def rank(caller: Known, day: Annotated[date | None, Query(description="YYYY-MM-DD; today if left out")] = None
+               ) -> Any:
+    """My rank on the board of a day ("4,213th of 97,000"): 404 ``no_ranked_result`` naming why when my Front of
+    that day is not on the board (not played, still playing, or not ranked and the reason)."""
+    return _daily().my_rank(storage(), get_clock(), caller, day)
 
 
 @router.get("/v1/feinthold/daily/months/{month}", response_model=MonthOut, responses=ERRORS, tags=["daily front"])

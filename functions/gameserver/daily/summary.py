@@ -1,11 +1,11 @@
-"""A day's board summary: the top of the board and rank markers, rebuilt from the shards once a minute.
+"""A day's board summary: rank markers, rebuilt from the shards once a minute.
 
-Reading the top of a board from the shards costs one query per shard, and a member's exact rank a count of every
-better result. With 100,000 players a day, the summary keeps both cheap: one item holds the first entries
-(ranked) and a marker every ``every`` entries (its key and how many keys come before it). A member's rank is
-then the marker's position plus a count of the keys between the marker and their own result, at most ``every``
-items over all shards. Between two rebuilds the markers may be up to a minute old: a rank read from them is the
-rank at the last rebuild plus what the count sees since then (docs/platform.md).
+A member's exact rank is 1 + the count of better results: with 100,000 players a day, too many to count per
+request. The summary keeps it cheap: one item holds a marker every ``every`` entries (its key and how many keys
+come before it). A member's rank is then the marker's position plus a count of the keys between the marker and
+their own result, at most ``every`` items over all shards. Between two rebuilds the markers may be up to a minute
+old: a rank read from them is the rank at the last rebuild plus what the count sees since then
+(docs/platform.md). The top of the board needs no summary: its first page reads the shards exactly.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ import bisect
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gameserver.daily.board import Ranked, better_than, ranks
+from gameserver.daily.board import better_than
 
-TOP = 100
 MARKER_EVERY = 500
 
 
@@ -29,18 +28,17 @@ class Marker:
 
 @dataclass(frozen=True)
 class BoardSummary:
-    top: tuple[Ranked, ...]
     markers: tuple[Marker, ...]
     entries: int
 
 
-def summarize(keys: Iterable[str], top: int = TOP, every: int = MARKER_EVERY) -> BoardSummary:
+def summarize(keys: Iterable[str], every: int = MARKER_EVERY) -> BoardSummary:
     """The summary of a whole board, from its keys in board order (the merged shards)."""
     ordered = list(keys)
     if any(later < earlier for earlier, later in zip(ordered, ordered[1:], strict=False)):
         raise ValueError("a board summary is built from keys in board order")
     markers = tuple(Marker(ordered[index], index) for index in range(0, len(ordered), every))
-    return BoardSummary(tuple(ranks(ordered[:top])), markers, len(ordered))
+    return BoardSummary(markers, len(ordered))
 
 
 def marker_for(summary: BoardSummary, key: str) -> Marker | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from datetime import UTC, date
+from datetime import UTC, date, time, timedelta
 from typing import Any
 
 from gameserver.clock import Clock, iso
@@ -22,9 +22,15 @@ from gameserver.daily import (
     FrontOfTheDay,
     NotRanked,
     Outcome,
+    better_than,
     front_of_the_day,
+    marker_for,
+    merge_shards,
+    rank_with,
     ranks,
+    summarize,
 )
+from gameserver.daily.summary import MARKER_EVERY
 from gameserver.domain.daily_results import daily_storage, record_result
 from gameserver.domain.errors import Conflict, DomainError, Forbidden, InvalidInput, NotFound
 from gameserver.domain.ids import new_id
@@ -32,7 +38,7 @@ from gameserver.domain.words import as_house_ai, as_noise, as_side
 from gameserver.identity import Caller
 from gameserver.storage import port
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
-from gameserver.storage.daily import AlreadyStarted, DailyStorage, FrontEntry
+from gameserver.storage.daily import AlreadyStarted, DailyStorage, DaySummary, FrontEntry
 from gameserver.storage.records import HOUSE_PREFIX, Board, Game
 
 log = logging.getLogger(__name__)
@@ -280,6 +286,77 @@ def month_table(store: Any, month: str, cursor: str | None, limit: int) -> dict[
     more = len(lines) > limit
     return {"month": month, "rows": rows,
             "cursor": _write_cursor(month, ranked[-1].key, ahead + len(page), ranked[-1].rank) if more else None}
+
+
+# ------------------------------------------------------------------ the board's summary and my rank
+YESTERDAY_UNTIL = time(0, 30)
+"""A Front started just before midnight ends after it (8 turns of at most 2 minutes): the sweep rebuilds
+yesterday's summary too until 00:30 UTC."""
+
+
+def rebuild_summary(store: Any, clock: Clock, day: date, every: int = MARKER_EVERY) -> str:
+    """Rebuild the summary of ``day``'s board from its shards: ``written``, ``unchanged`` (the stored one has the
+    same content: an idle board costs the reads only) or ``stale`` (a summary read later is stored already: a
+    late or out-of-order rebuild changes nothing)."""
+    ds = daily_storage(store)
+    built_at = iso(clock.now())  # before the reads: a result recorded meanwhile is counted from the marker on
+    summary = summarize(merge_shards(ds.board_keys(day)), every)
+    rebuilt = DaySummary(summary, every, built_at)
+    stored = ds.get_summary(day)
+    if stored is not None and stored.same_as(rebuilt):
+        return "unchanged"
+    return "written" if ds.put_summary(day, rebuilt) else "stale"
+
+
+def rebuild_summaries(store: Any, clock: Clock, every: int = MARKER_EVERY) -> dict[str, int]:
+    """The sweep's minute: today's summary, and yesterday's until 00:30 UTC. Counts by outcome."""
+    now = clock.now().astimezone(UTC)
+    days = [now.date()] + ([now.date() - timedelta(days=1)] if now.time() < YESTERDAY_UNTIL else [])
+    outcomes: dict[str, int] = {}
+    for day in days:
+        outcome = f"summary-{rebuild_summary(store, clock, day, every)}"
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    return outcomes
+
+
+def my_rank(store: Any, clock: Clock, caller: Caller, day: date | None = None) -> dict[str, Any]:
+    """My rank on the board of ``day`` (today unless given): 1 + the count of better results, equal results
+    sharing a rank as the board shows them.
+
+    From the summary's last marker before my result, the count covers at most its spacing of keys over all
+    shards. The markers are up to a minute old: results recorded since are counted when they fall after the
+    marker, not before it, so the rank is never off by more than what arrived (or was removed) since
+    ``as_of``. Before the day's first summary, every shard is counted from its start."""
+    ds = daily_storage(store)
+    current = today(clock)
+    day = day or current
+    if day > current:
+        raise NotFound(f"the Front of {day.isoformat()} is not drawn yet", field="day")
+    entry, stored = ds.read_rank(day, caller.sub)
+    key = _ranked_key(entry, day)
+    if stored is None:
+        count = ds.count_better(day, None, better_than(key))
+        return {"day": day.isoformat(), "rank": rank_with(None, count), "entries": ds.count_entries(day),
+                "as_of": iso(clock.now())}
+    marker = marker_for(stored.summary, key)
+    rank = rank_with(marker, ds.count_better(day, marker.key if marker else None, better_than(key)))
+    # My result may have been recorded after the summary: I am on the board, so it holds me at least.
+    return {"day": day.isoformat(), "rank": rank, "entries": max(stored.summary.entries, rank),
+            "as_of": stored.built_at}
+
+
+def _ranked_key(entry: FrontEntry | None, day: date) -> str:
+    """My board key of ``day``, or a 404 ``no_ranked_result`` that says why there is none."""
+    on = day.isoformat()
+    if entry is None:
+        why = f"you did not play the Front of {on}"
+    elif entry.status != "finished":
+        why = f"your Front of {on} is still being played"
+    elif entry.board_key is None:
+        why = f"your Front of {on} is not ranked ({entry.not_ranked})"
+    else:
+        return entry.board_key
+    raise NotFound(why, code="no_ranked_result", rule=entry.not_ranked if entry is not None else None)
 
 
 def _write_cursor(on: str, after: str, ahead: int, rank: int) -> str:

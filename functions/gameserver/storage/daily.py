@@ -12,6 +12,9 @@ Items:
 - ``MEMBER#{sub} / FRONTMONTH#{YYYY-MM}``: the member's points, wins and ranked days of a month, written in the
   same transaction as each ranked result (claimed by its ``version``); ``gsi1pk = frontmonth#{month}#{shard}``,
   ``gsi1sk = {999 - points}.{99 - wins}#{sub}``.
+- ``FRONT#{day} / SUMMARY``: the day's rank markers (every ``every`` board keys, the key and how many keys come
+  before it), the number of ranked entries and ``built_at``, the time its shards were read; rebuilt by the sweep
+  and written only when it changed, never over a summary read later (``built_at <= :built_at``).
 
 Every member's items live in their own partition; the boards' partitions are spread over 8 shards each.
 """
@@ -26,7 +29,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
-from gameserver.daily import SHARDS, FrontOfTheDay, Noise, board_partition, shard_of
+from gameserver.daily import SHARDS, BoardSummary, FrontOfTheDay, Marker, Noise, board_partition, shard_of
 from gameserver.fairplay.marks import Mark
 from gameserver.storage import codec, keys
 from gameserver.storage.audit import AuditLine, encode_audit
@@ -39,6 +42,7 @@ from gameserver.storage.tables import GSI1
 Item = dict[str, Any]
 
 FRONT = "FRONT"
+SUMMARY = "SUMMARY"
 MAX_MONTH_POINTS = 999
 MAX_MONTH_WINS = 99
 
@@ -221,6 +225,33 @@ def decode_month(item: Item) -> MonthLine:
     )
 
 
+@dataclass(frozen=True)
+class DaySummary:
+    """The stored summary of a day's board: its markers, entries, spacing, and when its shards were read."""
+
+    summary: BoardSummary
+    every: int
+    built_at: str
+
+    def same_as(self, other: DaySummary) -> bool:
+        """Equal content (markers, entries, spacing), whenever each was built."""
+        return (self.summary.markers, self.summary.entries, self.every) == (
+            other.summary.markers, other.summary.entries, other.every)
+
+
+def encode_summary(day: date, stored: DaySummary) -> Item:
+    markers = [[marker.key, marker.before] for marker in stored.summary.markers]
+    return {"pk": codec.s(front_pk(day)), "sk": codec.s(SUMMARY), "type": codec.s("front-summary"),
+            "markers": codec.j(markers), "entries": codec.n(stored.summary.entries), "every": codec.n(stored.every),
+            "built_at": codec.s(stored.built_at)}
+
+
+def decode_summary(item: Item) -> DaySummary:
+    markers = tuple(Marker(key, before) for key, before in json.loads(item["markers"]["S"]))
+    return DaySummary(BoardSummary(markers, int(item["entries"]["N"])), int(item["every"]["N"]),
+                      item["built_at"]["S"])
+
+
 @dataclass
 class DayRead:
     """What a member's request about a day needs, read in one BatchGetItem."""
@@ -371,6 +402,81 @@ class DailyStorage:
             if "LastEvaluatedKey" not in answer:
                 return
             request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    # -------------------------------------------------------------- the board's summary and ranks
+    def board_keys(self, day: date) -> list[list[str]]:
+        """Every shard's board keys in order (the sort key only: a query's read units still count each whole
+        item the index holds), each shard paged to its end."""
+        shards: list[list[str]] = []
+        for shard in range(SHARDS):
+            request: dict[str, Any] = {
+                "TableName": self.table, "IndexName": GSI1, "KeyConditionExpression": "gsi1pk = :pk",
+                "ExpressionAttributeValues": {":pk": codec.s(board_partition(day, shard))},
+                "ProjectionExpression": "gsi1sk",
+            }
+            keys_of_shard: list[str] = []
+            while True:
+                answer = self.client.query(**request)
+                keys_of_shard += [item["gsi1sk"]["S"] for item in answer.get("Items", [])]
+                if "LastEvaluatedKey" not in answer:
+                    break
+                request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+            shards.append(keys_of_shard)
+        return shards
+
+    def get_summary(self, day: date) -> DaySummary | None:
+        """The day's summary, eventually consistent: the rebuild compares it with its own, a minute apart."""
+        item = self.client.get_item(TableName=self.table, Key=codec.key(front_pk(day), SUMMARY)).get("Item")
+        return decode_summary(item) if item else None
+
+    def put_summary(self, day: date, stored: DaySummary) -> bool:
+        """Store the day's summary unless one built from later reads is there (a late or out-of-order rebuild
+        changes nothing); True when written."""
+        try:
+            self.client.put_item(TableName=self.table, Item=encode_summary(day, stored),
+                                 ConditionExpression="attribute_not_exists(pk) OR built_at <= :built_at",
+                                 ExpressionAttributeValues={":built_at": codec.s(stored.built_at)})
+        except self.client.exceptions.ConditionalCheckFailedException:
+            return False
+        return True
+
+    def read_rank(self, day: date, sub: str) -> tuple[FrontEntry | None, DaySummary | None]:
+        """The member's entry of that day (its board key) and the day's summary: one BatchGetItem."""
+        found = self._batch_get([codec.key(keys.member_pk(sub), entry_sk(day)), codec.key(front_pk(day), SUMMARY)])
+        entry = found.get((keys.member_pk(sub), entry_sk(day)))
+        summary = found.get((front_pk(day), SUMMARY))
+        return (decode_entry(entry) if entry else None), (decode_summary(summary) if summary else None)
+
+    def count_better(self, day: date, start: str | None, bound: str) -> int:
+        """How many board keys, over every shard, lie in ``start <= key < bound`` (from the shard's start when
+        ``start`` is None): one ``Select=COUNT`` query per shard.
+
+        ``bound`` is a result prefix (``better_than``), which no key equals (a key goes on with ``#member``), so
+        ``BETWEEN start AND bound`` is ``start <= key < bound``."""
+        if start is None:
+            return self._count(day, " AND gsi1sk < :bound", {":bound": codec.s(bound)})
+        return self._count(day, " AND gsi1sk BETWEEN :start AND :bound",
+                           {":start": codec.s(start), ":bound": codec.s(bound)})
+
+    def count_entries(self, day: date) -> int:
+        """Every ranked entry of the day: one ``Select=COUNT`` query per shard."""
+        return self._count(day, "", {})
+
+    def _count(self, day: date, condition: str, values: Item) -> int:
+        total = 0
+        for shard in range(SHARDS):
+            request: dict[str, Any] = {
+                "TableName": self.table, "IndexName": GSI1, "Select": "COUNT",
+                "KeyConditionExpression": "gsi1pk = :pk" + condition,
+                "ExpressionAttributeValues": {":pk": codec.s(board_partition(day, shard)), **values},
+            }
+            while True:  # a count that reads more than 1 MB of a shard pages on
+                answer = self.client.query(**request)
+                total += answer["Count"]
+                if "LastEvaluatedKey" not in answer:
+                    break
+                request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        return total
 
     # -------------------------------------------------------------- helpers
     def _batch_get(self, wanted: list[Item]) -> dict[tuple[str, str], Item]:

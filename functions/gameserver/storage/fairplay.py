@@ -6,8 +6,11 @@
   32 days after the last sighting's day takes away the item of a member who stopped coming. Reads keep only
   the 30-day window anyway (``gameserver.fairplay.links``).
 - ``MEMBER#{sub} / MARK#{at}#{id}``: a mark (``gameserver.fairplay.marks``), listed for moderators through
-  ``gsi1`` (``gsi1pk = MARKS#open``, ``gsi1sk = {at}#{sub}#{id}``: newest first when read backwards). Written
-  in the same transaction as what it marks (a duel's end, a Daily Front's result).
+  ``gsi1`` (``gsi1pk = MARKS#open`` or ``MARKS#closed``, ``gsi1sk = {at}#{sub}#{id}``: newest first when read
+  backwards). Written in the same transaction as what it marks (a duel's end, a Daily Front's result), as an
+  Update that never touches what a moderator wrote; closed by a moderator with ``closed_by``, ``closed_at``,
+  ``why`` and the audit line (``gameserver.storage.audit``) in one transaction. ``gsi1pk`` is the mark's
+  status: nothing else says it.
 """
 
 from __future__ import annotations
@@ -17,16 +20,18 @@ from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from gameserver.fairplay.links import Link, LinkKind
-from gameserver.fairplay.marks import Mark, MarkKind
+from gameserver.fairplay.marks import Closure, Mark, MarkKind, MarkStatus
 from gameserver.storage import codec, keys
+from gameserver.storage.audit import AuditLine, encode_audit
 from gameserver.storage.cursors import GSI1_KEY, decode_key, encode_key
+from gameserver.storage.port import Conflict
 from gameserver.storage.tables import GSI1
 
 Item = dict[str, Any]
 
 SEEN = "SEEN"
 MARK_PREFIX = "MARK#"
-OPEN_MARKS = "MARKS#open"
+MARKS_PREFIX = "MARKS#"
 KEPT_FROM, KEPT_UNTIL = 31, 45
 """Each sighting removes the day attributes 31 to 45 days old (the window is 30 days)."""
 EXPIRES_AFTER = timedelta(days=32)
@@ -59,17 +64,20 @@ def mark_sk(mark: Mark) -> str:
     return f"{MARK_PREFIX}{mark.at}#{mark.mark_id}"
 
 
-def encode_mark(mark: Mark) -> Item:
+def marks_partition(status: MarkStatus) -> str:
+    """The ``gsi1`` partition of the marks of a status: ``MARKS#open``, ``MARKS#closed``."""
+    return f"{MARKS_PREFIX}{status}"
+
+
+def _mark_fields(mark: Mark) -> Item:
+    """What fair play wrote of a mark: neither its keys nor its status, which a moderator changes."""
     item: Item = {
-        "pk": codec.s(keys.member_pk(mark.member)),
-        "sk": codec.s(mark_sk(mark)),
         "type": codec.s("mark"),
         "mark_id": codec.s(mark.mark_id),
         "member": codec.s(mark.member),
         "kind": codec.s(str(mark.kind)),
         "game_id": codec.s(mark.game_id),
         "at": codec.s(mark.at),
-        "gsi1pk": codec.s(OPEN_MARKS),
         "gsi1sk": codec.s(f"{mark.at}#{mark.member}#{mark.mark_id}"),
     }
     if mark.other is not None:
@@ -82,14 +90,31 @@ def encode_mark(mark: Mark) -> Item:
 
 def decode_mark(item: Item) -> Mark:
     shared = Link(LinkKind(item["shared_kind"]["S"]), item["shared_value"]["S"]) if "shared_kind" in item else None
+    closure = None
+    if item["gsi1pk"]["S"] == marks_partition(MarkStatus.CLOSED):
+        closure = Closure(by=item["closed_by"]["S"], at=item["closed_at"]["S"], why=item["why"]["S"])
     return Mark(member=item["member"]["S"], kind=MarkKind(item["kind"]["S"]), game_id=item["game_id"]["S"],
-                at=item["at"]["S"], other=item["other"]["S"] if "other" in item else None, shared=shared)
+                at=item["at"]["S"], other=item["other"]["S"] if "other" in item else None, shared=shared,
+                closure=closure)
 
 
 def mark_put(table: str, mark: Mark) -> Item:
-    """A mark as one Put of the transaction that writes what it marks. Its key comes from the game, the member
-    and the kind and its time from the game's end, so a retried end writes the same item again: harmless."""
-    return codec.put(table, encode_mark(mark))
+    """A new mark's write in the transaction of what it marks: an Update that sets what fair play knows and
+    ``gsi1pk = if_not_exists(gsi1pk, MARKS#open)``, with no condition, so it never cancels that transaction
+    and never reopens a mark a moderator closed. Its key comes from the game, the member and the kind and its
+    time from the game's end, so writing the same end again changes nothing. (The ends that carry marks are
+    claimed once anyway, by the duel's version or the Front entry's ``playing`` status; this write does not
+    rely on it.)"""
+    if mark.closure is not None:
+        raise ValueError(f"mark {mark.mark_id} is written open; a moderator closes it (close_mark)")
+    fields = {**_mark_fields(mark), "gsi1pk": codec.s(marks_partition(MarkStatus.OPEN))}
+    names = {f"#a{n}": name for n, name in enumerate(fields)}
+    values = {f":a{n}": value for n, value in enumerate(fields.values())}
+    sets = [f"#a{n} = if_not_exists(#a{n}, :a{n})" if name == "gsi1pk" else f"#a{n} = :a{n}"
+            for n, name in enumerate(fields)]
+    return {"Update": {"TableName": table, "Key": codec.key(keys.member_pk(mark.member), mark_sk(mark)),
+                       "UpdateExpression": "SET " + ", ".join(sets),
+                       "ExpressionAttributeNames": names, "ExpressionAttributeValues": values}}
 
 
 class FairPlayStorage:
@@ -115,19 +140,66 @@ class FairPlayStorage:
                                        ":values": {"SS": sorted(values)}},
         )
 
-    def marks(self, cursor: str | None, limit: int) -> tuple[list[Mark], str | None]:
-        """A page of the open marks, newest first, and the next page's cursor (None on the last);
-        ``InvalidCursor`` for a cursor this query did not hand out."""
+    def marks(self, cursor: str | None, limit: int, status: MarkStatus = MarkStatus.OPEN
+              ) -> tuple[list[Mark], str | None]:
+        """A page of the marks of ``status``, newest first, and the next page's cursor (None on the last);
+        ``InvalidCursor`` for a cursor this query (this status) did not hand out."""
+        partition = marks_partition(status)
         request: dict[str, Any] = {
             "TableName": self.table,
             "IndexName": GSI1,
             "KeyConditionExpression": "gsi1pk = :pk",
-            "ExpressionAttributeValues": {":pk": codec.s(OPEN_MARKS)},
+            "ExpressionAttributeValues": {":pk": codec.s(partition)},
             "ScanIndexForward": False,
             "Limit": limit,
         }
         if cursor:
-            request["ExclusiveStartKey"] = decode_key(cursor, {"gsi1pk": OPEN_MARKS}, GSI1_KEY)
+            request["ExclusiveStartKey"] = decode_key(cursor, {"gsi1pk": partition}, GSI1_KEY)
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return [decode_mark(item) for item in answer.get("Items", [])], encode_key(last) if last else None
+
+    def find_mark(self, member: str, mark_id: str) -> Mark | None:
+        """The member's mark of that id, or None: a consistent Query of the member's marks (a mark's sort key
+        starts with its time, which the caller does not know), filtered on the id. A member has few marks, so
+        this reads one page of a few items."""
+        request: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "FilterExpression": "mark_id = :id",
+            "ExpressionAttributeValues": {":pk": codec.s(keys.member_pk(member)),
+                                          ":prefix": codec.s(MARK_PREFIX), ":id": codec.s(mark_id)},
+            "ConsistentRead": True,
+        }
+        while True:
+            answer = self.client.query(**request)
+            found = answer.get("Items", [])
+            if found:
+                return decode_mark(found[0])
+            if "LastEvaluatedKey" not in answer:
+                return None
+            request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def close_mark(self, closed: Mark, audit: AuditLine) -> None:
+        """A moderator closes a mark: its ``gsi1pk`` moves from ``MARKS#open`` to ``MARKS#closed`` with who,
+        when and why (only while it is still open) and the audit line is written, in one transaction;
+        ``Conflict`` when the mark was closed meanwhile (or the transaction met another)."""
+        closure = closed.closure
+        if closure is None:
+            raise ValueError(f"mark {closed.mark_id} is not closed")
+        update = {"Update": {
+            "TableName": self.table,
+            "Key": codec.key(keys.member_pk(closed.member), mark_sk(closed)),
+            "UpdateExpression": "SET gsi1pk = :closed, closed_by = :by, closed_at = :at, #why = :why",
+            "ConditionExpression": "gsi1pk = :open",
+            "ExpressionAttributeNames": {"#why": "why"},
+            "ExpressionAttributeValues": {
+                ":closed": codec.s(marks_partition(MarkStatus.CLOSED)),
+                ":open": codec.s(marks_partition(MarkStatus.OPEN)),
+                ":by": codec.s(closure.by), ":at": codec.s(closure.at), ":why": codec.s(closure.why)},
+        }}
+        items = [update, codec.put(self.table, encode_audit(audit), "attribute_not_exists(pk)")]
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except self.client.exceptions.TransactionCanceledException as error:
+            raise Conflict(f"mark {closed.mark_id} of {closed.member} changed meanwhile") from error
