@@ -22,10 +22,8 @@ def storage() -> DynamoStorage:
 def reset() -> None:
     """Forget the adapter and the clients (tests that switch tables or moto contexts)."""
     global _storage
-    from gameserver.api import idempotency
     from gameserver.storage.client import reset_clients
 
     with _lock:
         _storage = None
-    reset_clients()
-    idempotency.reset()
+    reset_clients()  # the API's idempotency layer follows the client: it is built anew on the next call

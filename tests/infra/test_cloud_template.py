@@ -15,8 +15,7 @@ from typing import Any
 
 import pytest
 from cloud_support import REPO_ROOT, load_template
-from gameserver import config, identity
-from gameserver.handlers import observability
+from gameserver import config, identity, observability
 from gameserver.storage import tables
 
 FUNCTIONS = {

@@ -117,7 +117,7 @@ def test_metrics_go_to_the_stages_namespace():
     import subprocess
     import sys
 
-    probe = "from gameserver.handlers.observability import metrics; print(metrics.namespace)"
+    probe = "from gameserver.observability import metrics; print(metrics.namespace)"
     env = {**os.environ, "POWERTOOLS_METRICS_NAMESPACE": "Feinthold/prod"}
     shown = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == "Feinthold/prod"

@@ -58,7 +58,7 @@ def _seen(caller: Caller, client: games.Client) -> None:
     except Exception:
         from aws_lambda_powertools.metrics import MetricUnit
 
-        from gameserver.handlers.observability import logger, metrics
+        from gameserver.observability import logger, metrics
 
         logger.exception("sighting of %s not recorded", caller.sub)
         metrics.add_metric(name="SightingNotRecorded", unit=MetricUnit.Count, value=1)

@@ -21,10 +21,13 @@ Work = Callable[[], Any]
 
 _lock = threading.Lock()
 _runner: Callable[..., dict[str, Any]] | None = None
+_built_for: tuple[Any, str] | None = None
+"""The client and table the runner was built on: when the process's client is made anew (``services.reset``,
+tests that switch moto contexts) or the table changes, the next call builds a runner on the new ones."""
 _config: Any = None
 
 
-def _build_runner() -> Callable[..., dict[str, Any]]:
+def _build_runner(client: Any, table: str) -> Callable[..., dict[str, Any]]:
     global _config
     from aws_lambda_powertools.utilities.idempotency import (
         DynamoDBPersistenceLayer,
@@ -32,12 +35,7 @@ def _build_runner() -> Callable[..., dict[str, Any]]:
         idempotent_function,
     )
 
-    from gameserver.config import get_settings
-    from gameserver.storage.client import dynamodb_client
-
-    layer = DynamoDBPersistenceLayer(
-        table_name=get_settings().idempotency_table_name, boto3_client=dynamodb_client()
-    )
+    layer = DynamoDBPersistenceLayer(table_name=table, boto3_client=client)
     config = _config = IdempotencyConfig(
         event_key_jmespath="scope",
         payload_validation_jmespath="body",
@@ -53,18 +51,15 @@ def _build_runner() -> Callable[..., dict[str, Any]]:
 
 
 def _get_runner() -> Callable[..., dict[str, Any]]:
-    global _runner
+    global _runner, _built_for
+    from gameserver.config import get_settings
+    from gameserver.storage.client import dynamodb_client
+
+    wanted = (dynamodb_client(), get_settings().idempotency_table_name)
     with _lock:
-        if _runner is None:
-            _runner = _build_runner()
+        if _runner is None or _built_for is None or _built_for[0] is not wanted[0] or _built_for[1] != wanted[1]:
+            _runner, _built_for = _build_runner(*wanted), wanted
         return _runner
-
-
-def reset() -> None:
-    """Forget the persistence layer (tests that switch tables or moto contexts)."""
-    global _runner, _config
-    with _lock:
-        _runner = _config = None
 
 
 def once(key: str | None, scope: list[str], body: Any, work: Work, context: Any = None) -> Any:

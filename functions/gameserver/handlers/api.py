@@ -29,7 +29,7 @@ from mangum import Mangum  # noqa: E402  (imported with the collector paused, se
 from starlette.routing import Match  # noqa: E402
 
 from gameserver.api.app import create_app  # noqa: E402
-from gameserver.handlers.observability import observed  # noqa: E402
+from gameserver.observability import observed  # noqa: E402
 
 
 def _without_pydantic_v1() -> None:

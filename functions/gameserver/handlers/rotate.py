@@ -11,7 +11,7 @@ from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
 
-from gameserver.handlers.observability import logger, metrics, observed
+from gameserver.observability import logger, metrics, observed
 from gameserver.services import storage
 
 

@@ -12,7 +12,7 @@ from typing import Any
 from aws_lambda_powertools.metrics import MetricUnit
 
 from gameserver.clock import get_clock
-from gameserver.handlers.observability import logger, metrics, observed
+from gameserver.observability import logger, metrics, observed
 from gameserver.services import storage
 
 BATCH = 100
