@@ -7,7 +7,7 @@ import pytest
 from daily_world import member, steady_orders
 from gameserver.domain import daily_front, daily_results, games
 from gameserver.domain.errors import Forbidden
-from gameserver.domain.marks import open_marks
+from gameserver.domain.marks import marks_page
 from gameserver.identity import Caller
 
 MODERATOR = Caller(sub="mod-sub", groups=frozenset({"moderators"}), username="mod")
@@ -31,20 +31,20 @@ def test_a_pace_too_regular_leaves_the_front_unranked_and_a_mark(store, clock, d
     game_id = play(store, clock, bot, delays)
     mine = daily_front.my_front(store, clock, bot)["mine"]
     assert (mine["ranked"], mine["not_ranked"]) == (False, reason)
-    marks = open_marks(store, MODERATOR, None, 10)["marks"]
+    marks = marks_page(store, MODERATOR, None, 10)["marks"]
     assert marks == [{"mark_id": marks[0]["mark_id"], "member": bot.sub, "kind": "pace-too-regular",
                       "game_id": game_id, "at": mine["finished_at"], "other_member": None, "shared": None,
                       "status": "open", "closed_by": None, "closed_at": None, "why": None}]
     stored, board, _ = store.read_for_turn(game_id)
     assert daily_results.record_result(store, stored, board) == "already"
-    assert len(open_marks(store, MODERATOR, None, 10)["marks"]) == 1, "written once"
+    assert len(marks_page(store, MODERATOR, None, 10)["marks"]) == 1, "written once"
 
 
 def test_a_humans_pace_leaves_no_mark_and_members_never_see_marks(store, clock):
     ada = member("ada")
     play(store, clock, ada, [13, 27, 9, 31, 18, 22, 40, 15])
     assert daily_front.my_front(store, clock, ada)["mine"]["ranked"] is True
-    assert open_marks(store, MODERATOR, None, 10)["marks"] == []
+    assert marks_page(store, MODERATOR, None, 10)["marks"] == []
     with pytest.raises(Forbidden) as refused:
-        open_marks(store, ada, None, 10)
+        marks_page(store, ada, None, 10)
     assert refused.value.code == "moderators_only" and refused.value.status == 403

@@ -13,7 +13,6 @@ from gameserver.fairplay import (
     faster_than_a_human,
     faster_than_a_human_in_game,
     link_between,
-    linked_members,
     order_delay,
     pace_too_regular,
     reloaded_too_often,
@@ -106,17 +105,6 @@ def test_the_30_day_window_at_its_edges() -> None:
 def test_a_missing_device_id_links_nobody() -> None:
     seen = [sighting("ann", None, "1.1.1.1", 1), sighting("bob", None, "2.2.2.2", 1)]
     assert link_between("ann", "bob", seen, T0) is None
-
-
-def test_linked_members_collects_every_link() -> None:
-    seen = [
-        sighting("ann", "x", "1.1.1.1", 1),
-        sighting("bob", "x", "2.2.2.2", 1),
-        sighting("cid", "y", "1.1.1.1", 1),
-        sighting("dan", "z", "3.3.3.3", 1),
-    ]
-    assert linked_members("ann", seen, T0) == {"bob", "cid"}
-    assert linked_members("dan", seen, T0) == set()
 
 
 def test_a_view_reloaded_more_than_60_times_a_minute() -> None:

@@ -76,6 +76,23 @@ def test_the_sweep_handler_resolves_what_is_due(aws, clock, store, alice):
     assert store.get_game(game["game_id"]).turn == 2
 
 
+def test_a_failing_sweep_stage_does_not_stop_the_others(aws, clock, store, alice, monkeypatch, caplog):
+    from gameserver.domain import daily_front, duels
+    from gameserver.handlers.sweep import handler
+
+    def broken(*_, **__):
+        raise RuntimeError("throttled")
+
+    monkeypatch.setattr(duels, "sweep", broken)
+    monkeypatch.setattr(daily_front, "rebuild_summaries", broken)
+    game = games.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", seed=2)
+    clock.advance(301)
+    assert handler(_event("sweep_scheduled.json"), LambdaContext()) == {
+        "outcomes": {"resolved": 1, "duel-duels-failed": 1}}
+    assert store.get_game(game["game_id"]).turn == 2, "the turns' stage ran before and despite the others"
+    assert "sweep stage duels failed" in caplog.text and "sweep stage summaries failed" in caplog.text
+
+
 @pytest.fixture
 def turn_timer(aws, monkeypatch, repo_root):
     from gameserver import services

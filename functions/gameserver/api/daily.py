@@ -11,7 +11,7 @@ from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, Field
 
 from gameserver.api.deps import ERRORS, IdempotencyKey, Known, Me, answer
-from gameserver.api.models import GameOut, RequestBody
+from gameserver.api.models import GameOut, Reason
 from gameserver.clock import get_clock
 from gameserver.services import storage
 
@@ -89,7 +89,8 @@ class RankOut(BaseModel):
     day: str
     rank: int = Field(description="1 + the ranked results better than mine; equal results share a rank, as on the board")
     entries: int = Field(description="ranked results of the day, as of the last summary (never fewer than my rank)")
-    as_of: str = Field(description="when the board's rank markers were read (rebuilt every minute): a result that "
+    as_of: str = Field(description="when the board's rank markers last changed (checked every minute; a quiet "
+                       "board keeps them longer): a result that "
                        "arrived since is counted if it is after the last marker before mine, so the rank is never "
                        "off by more than what arrived since then")
 
@@ -148,15 +149,11 @@ async def month(month: Month, caller: Known, cursor: Cursor = None, limit: Limit
     return _daily().month_table(storage(), month, cursor, limit)
 
 
-class Removal(RequestBody):
-    why: str = Field(min_length=1, max_length=500, description="written to the audit log with who and when")
-
-
 @router.post("/v1/feinthold/daily/{day}/results/{member}/remove", response_model=EntryOut, responses=ERRORS,
              tags=["daily front"])
 async def remove(day: Annotated[date, Path(description="YYYY-MM-DD")],
                  member: Annotated[str, Path(min_length=1, max_length=128, description="the member's subject")],
-                 body: Removal, request: Request, caller: Known, key: IdempotencyKey = None) -> Any:
+                 body: Reason, request: Request, caller: Known, key: IdempotencyKey = None) -> Any:
     """Moderators: remove a member's Front of a day from the board (its month points go too); audited."""
     return answer(key, request, caller, body.model_dump(mode="json"),
                    lambda: _daily().remove_result(storage(), get_clock(), caller, day, member, body.why))

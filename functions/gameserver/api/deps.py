@@ -6,6 +6,7 @@ without an import cycle.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Path, Request
@@ -13,6 +14,7 @@ from fastapi import Depends, Header, Path, Request
 from gameserver.api import idempotency
 from gameserver.clock import get_clock
 from gameserver.domain import games, profiles, sightings
+from gameserver.domain.errors import DomainError
 from gameserver.identity import Caller, Unauthenticated, caller_from_event
 from gameserver.services import storage
 
@@ -76,11 +78,21 @@ Me = Annotated[Caller, Depends(member)]
 """The verified caller, whose profile exists once this resolves."""
 
 
+DEVICE_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+"""What an ``X-Device-Id`` may be: an opaque id the client keeps (a UUID fits), not free text. Bounded, because
+each new value a member sends is stored for 30 days (linked accounts)."""
+
+
 def client_of(request: Request) -> games.Client:
+    """Where the request comes from: its ``X-Device-Id`` (None when absent) and its source address. A device id
+    outside ``DEVICE_ID`` is a 400 naming the header."""
     event = request.scope.get("aws.event") or {}
     address = ((event.get("requestContext") or {}).get("http") or {}).get("sourceIp")
     device = request.headers.get("x-device-id")
-    return games.Client(device=device[:128] if device else None, address=address)
+    if device is not None and not DEVICE_ID.fullmatch(device):
+        raise DomainError("X-Device-Id is 1 to 64 letters, digits or . _ : -", field="X-Device-Id",
+                          rule="device-id-format", code="invalid_device_id")
+    return games.Client(device=device, address=address)
 
 
 def _scope(request: Request, caller: Caller) -> list[str]:

@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gameserver.domain.moderators import MAX_WHY
+
 SideName = Literal["south", "north"]
 PaceName = Literal["5m", "1d", "2d", "3d"]
 GamePaceName = Literal["blitz", "5m", "1d", "2d", "3d"]
@@ -19,6 +21,12 @@ class RequestBody(BaseModel):
     stake of "10" or 10.5 is an error naming the field, not a silent conversion)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Reason(RequestBody):
+    """A moderator's action: why, for the audit log (with who and when)."""
+
+    why: str = Field(min_length=1, max_length=MAX_WHY, description="written to the audit log with who and when")
 
 
 class NewHouseGame(RequestBody):

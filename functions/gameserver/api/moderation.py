@@ -9,7 +9,7 @@ from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, Field
 
 from gameserver.api.deps import ERRORS, IdempotencyKey, Known, answer
-from gameserver.api.models import RequestBody
+from gameserver.api.models import Reason
 from gameserver.clock import get_clock
 from gameserver.services import storage
 
@@ -52,15 +52,11 @@ async def marks(caller: Known, status: Annotated[Literal["open", "closed"], Quer
     return marks_page(storage(), caller, cursor, limit, MarkStatus(status))
 
 
-class Closing(RequestBody):
-    why: str = Field(min_length=1, max_length=500, description="written to the audit log with who and when")
-
-
 @router.post("/v1/moderation/marks/{member}/{mark_id}/close", response_model=MarkOut, responses=ERRORS,
              tags=["moderation"])
 async def close(member: Annotated[str, Path(min_length=1, max_length=128, description="the member's subject")],
                 mark_id: Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a mark id")],
-                body: Closing, request: Request, caller: Known, key: IdempotencyKey = None) -> Any:
+                body: Reason, request: Request, caller: Known, key: IdempotencyKey = None) -> Any:
     """Moderators: close a member's mark after review, saying why; audited (who, when, what, why). 404 for no
     such mark of that member, 409 ``mark_closed`` for a mark already closed."""
     from gameserver.domain.marks import close_mark

@@ -32,8 +32,9 @@ from gameserver.daily import (
 )
 from gameserver.daily.summary import MARKER_EVERY
 from gameserver.domain.daily_results import daily_storage, record_result
-from gameserver.domain.errors import Conflict, DomainError, Forbidden, InvalidInput, NotFound
+from gameserver.domain.errors import Conflict, DomainError, NotFound
 from gameserver.domain.ids import new_id
+from gameserver.domain.moderators import reason, require_moderator
 from gameserver.domain.words import as_house_ai, as_noise, as_side
 from gameserver.identity import Caller
 from gameserver.storage import port
@@ -213,20 +214,14 @@ def catch_up(store: Any, clock: Clock, game_id: str) -> bool:
 
 
 # ------------------------------------------------------------------ moderation
-MAX_WHY = 500
-
-
 def remove_result(store: Any, clock: Clock, moderator: Caller, day: date, member: str, why: str) -> dict[str, Any]:
     """A moderator removes a member's Front of ``day`` from the board ("a removal by the moderators"): off the
     day's board, its points out of the month, and a line in the audit log, in one transaction. The member still
     sees their result, marked ``removed-by-moderators``."""
     from gameserver.storage.audit import AuditLine
 
-    if not moderator.is_moderator:
-        raise Forbidden("only moderators remove a Front from the board", code="not_a_moderator")
-    why = why.strip()
-    if not 0 < len(why) <= MAX_WHY:
-        raise InvalidInput(f"say why, in 1 to {MAX_WHY} characters", field="why")
+    require_moderator(moderator, "remove a Front from the board")
+    why = reason(why)
     ds = daily_storage(store)
     for _ in range(_ATTEMPTS):
         entry = ds.read_day(day, member, front=False).entry
@@ -326,7 +321,7 @@ def my_rank(store: Any, clock: Clock, caller: Caller, day: date | None = None) -
     From the summary's last marker before my result, the count covers at most its spacing of keys over all
     shards. The markers are up to a minute old: results recorded since are counted when they fall after the
     marker, not before it, so the rank is never off by more than what arrived (or was removed) since
-    ``as_of``. Before the day's first summary, every shard is counted from its start."""
+    ``as_of``. A day without a summary yet gets one first (``rebuild_summary``), once."""
     ds = daily_storage(store)
     current = today(clock)
     day = day or current
@@ -335,9 +330,12 @@ def my_rank(store: Any, clock: Clock, caller: Caller, day: date | None = None) -
     entry, stored = ds.read_rank(day, caller.sub)
     key = _ranked_key(entry, day)
     if stored is None:
-        count = ds.count_better(day, None, better_than(key))
-        return {"day": day.isoformat(), "rank": rank_with(None, count), "entries": ds.count_entries(day),
-                "as_of": iso(clock.now())}
+        # No summary of that day yet (its first minute, or a day no sweep rebuilt): build it once, here, rather
+        # than count every shard from its start on each read, which on a full board costs thousands of RCU.
+        rebuild_summary(store, clock, day)
+        stored = ds.get_summary(day)
+        if stored is None:
+            raise Conflict("the day's board is being summarised; ask again", code="busy")
     marker = marker_for(stored.summary, key)
     rank = rank_with(marker, ds.count_better(day, marker.key if marker else None, better_than(key)))
     # My result may have been recorded after the summary: I am on the board, so it holds me at least.

@@ -12,6 +12,7 @@ duel's own deadline in the due index makes the sweep catch it up, and reading th
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -63,6 +64,8 @@ from gameserver.storage.duels import (
     proposals_to,
 )
 from gameserver.storage.records import Game
+
+log = logging.getLogger(__name__)
 
 MAX_STAKE = 1_000_000
 _ATTEMPTS = 4
@@ -221,6 +224,15 @@ def lapse_proposal(store: Any, clock: Clock, duel_id: str) -> str:
     return _on_time(store, clock, duel_id, DuelStatus.PROPOSED, ProposalLapses, "lapsed")
 
 
+def _lapse_now(store: Any, clock: Clock, duel_id: str) -> None:
+    """Too late to answer: the proposal lapses at once, its stake returned. The answer stays a 409 whatever
+    happens here; if this write fails, the sweep lapses the proposal within the minute."""
+    try:
+        lapse_proposal(store, clock, duel_id)
+    except Exception:
+        log.exception("proposal %s not lapsed on a late answer; the sweep will", duel_id)
+
+
 def _on_time(store: Any, clock: Clock, duel_id: str, waiting: DuelStatus,
              event: Callable[[datetime], DuelEvent], done: str) -> str:
     """A deadline of the duel itself (not of its game): applies ``event`` to a duel still ``waiting``.
@@ -275,7 +287,7 @@ def _move(store: Any, clock: Clock, caller: Caller, duel_id: str, event_at: Call
             after = apply(before, event, balances.get(caller.sub, 0) if accepting else None)
         except (DuelRuleError, CreditError) as error:
             if isinstance(error, DuelRuleError) and error.rule == PROPOSAL_LAPSED:
-                lapse_proposal(store, clock, duel_id)  # too late to answer: the stake comes back now
+                _lapse_now(store, clock, duel_id)
             raise _refused(error) from error
         change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
         if after.status is DuelStatus.READY_ROOM:

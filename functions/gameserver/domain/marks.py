@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from gameserver.clock import Clock, iso
-from gameserver.domain.errors import Conflict, DomainError, Forbidden, InvalidInput, NotFound
+from gameserver.domain.errors import Conflict, DomainError, NotFound
 from gameserver.domain.ids import new_id
+from gameserver.domain.moderators import reason, require_moderator
 from gameserver.domain.sightings import fairplay_storage
 from gameserver.fairplay.marks import Closure, Mark, MarkClosed, MarkStatus
 from gameserver.identity import Caller
@@ -19,7 +20,6 @@ from gameserver.storage import port
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.cursors import InvalidCursor
 
-MAX_WHY = 500
 CLOSE_MARK = "close-mark"
 """The audit log's action of a closing."""
 _ATTEMPTS = 4
@@ -42,16 +42,11 @@ def mark_json(mark: Mark) -> dict[str, Any]:
     }
 
 
-def _moderator(caller: Caller) -> None:
-    if not caller.is_moderator:
-        raise Forbidden("only moderators see and close marks", code="moderators_only")
-
-
 def marks_page(store: Any, caller: Caller, cursor: str | None, limit: int,
                status: MarkStatus = MarkStatus.OPEN) -> dict[str, Any]:
     """A page of the marks of ``status``, newest first (403 ``moderators_only`` for anyone else); a cursor
     continues only the list (the status) that handed it out."""
-    _moderator(caller)
+    require_moderator(caller, "see and close marks")
     try:
         marks, next_cursor = fairplay_storage(store).marks(cursor, limit, status)
     except InvalidCursor as error:
@@ -59,20 +54,13 @@ def marks_page(store: Any, caller: Caller, cursor: str | None, limit: int,
     return {"marks": [mark_json(mark) for mark in marks], "cursor": next_cursor}
 
 
-def open_marks(store: Any, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
-    """A page of the open marks: what waits for a moderator."""
-    return marks_page(store, caller, cursor, limit, MarkStatus.OPEN)
-
-
 def close_mark(store: Any, clock: Clock, moderator: Caller, member: str, mark_id: str, why: str
                ) -> dict[str, Any]:
     """A moderator closes a member's mark, saying why: the mark moves to the closed list with who, when and
     why, and the audit line (``close-mark``) is written, in one transaction. 404 ``not_found`` (``mark_id``)
     for no such mark of that member, 409 ``mark_closed`` for a mark already closed."""
-    _moderator(moderator)
-    why = why.strip()
-    if not 0 < len(why) <= MAX_WHY:
-        raise InvalidInput(f"say why, in 1 to {MAX_WHY} characters", field="why")
+    require_moderator(moderator, "see and close marks")
+    why = reason(why)
     fs = fairplay_storage(store)
     for _ in range(_ATTEMPTS):
         mark = fs.find_mark(member, mark_id)

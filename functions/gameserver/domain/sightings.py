@@ -30,18 +30,19 @@ def fairplay_storage(store: Any) -> FairPlayStorage:
 
 def record(store: Any, now: datetime, sub: str, device: str | None, address: str | None) -> bool:
     """Record that ``sub`` was seen with ``device`` (the header, None when absent) and ``address``; True when
-    this call wrote, False when this process already wrote it today (or there is nothing to record)."""
+    this call wrote, False when this process already wrote it today, there is nothing to record, or the
+    member's day is full (``storage.fairplay.VALUES_A_DAY``)."""
     day = now.astimezone(UTC).date()
     key = (sub, device, address, day.isoformat())
     values = seen_values(device, address)
     if not values or key in _written:
         return False
-    fairplay_storage(store).record_sighting(sub, day, values)
-    with _lock:
+    written = fairplay_storage(store).record_sighting(sub, day, values)
+    with _lock:  # written, or refused because the day is full: either way, not asked again today
         _written[key] = None
         while len(_written) > MEMO_SIZE:
             _written.popitem(last=False)
-    return True
+    return written
 
 
 def forget_written() -> None:

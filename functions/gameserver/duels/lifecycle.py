@@ -3,8 +3,8 @@
     proposed --accept--> ready room --both ready--> playing --last turn--> won / drawn
        |                     |                        |
        +-decline/withdraw    +-closes/leave: cancelled +-abandon: won by the other (forfeit)
-       +-nobody answered in time (1 h live, 7 days correspondence): lapsed
-                                                       +-no orders in turns 1 and 2: cancelled
+       +-no answer in time:  lapsed                    +-no orders in turns 1 and 2: cancelled
+         (1 h live, 7 days correspondence)
     (correspondence: accept opens the first turn at once)
 
 Moderation: stop (a game in progress is cancelled), freeze (a duel not finished ends without a result), void (a

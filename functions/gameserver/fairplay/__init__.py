@@ -17,7 +17,6 @@ from gameserver.fairplay.links import (
     Sighting,
     day_sightings,
     link_between,
-    linked_members,
 )
 from gameserver.fairplay.reloads import reloaded_too_often
 
@@ -31,7 +30,6 @@ __all__ = [
     "faster_than_a_human",
     "faster_than_a_human_in_game",
     "link_between",
-    "linked_members",
     "order_delay",
     "pace_too_regular",
     "reloaded_too_often",

@@ -88,13 +88,3 @@ def link_between(first: str, second: str, sightings: Iterable[Sighting], now: da
         return None
     kind, value = min(found, key=lambda key: (key[0] is not LinkKind.DEVICE, key[1]))
     return Link(kind, value)
-
-
-def linked_members(member: str, sightings: Iterable[Sighting], now: datetime) -> set[str]:
-    """Every other member linked to ``member`` at ``now``."""
-    linked: set[str] = set()
-    for members in _shared(_recent(sightings, now)).values():
-        if member in members:
-            linked |= members
-    linked.discard(member)
-    return linked

@@ -1,12 +1,15 @@
-"""The due-turn sweep (EventBridge, every minute): resolve every open turn whose deadline has passed, then
-rebuild the Daily Front's board summaries (today's, and yesterday's until 00:30 UTC).
+"""The sweep (EventBridge, every minute), in three stages: the turns whose deadline has passed; the duels' own
+deadlines (proposals to lapse, ready rooms to close, duels to catch up with their game); then the Daily Front's
+board summaries (today's, and yesterday's until 00:30 UTC).
 
 The safety net under the turn timers, and how games against a house AI left open reach their end. The summaries
-run after the turns, so a Front the sweep has just ended is in them.
+run after the turns, so a Front the sweep has just ended is in them. A stage that fails is logged and counted
+(``Sweep_<stage>-failed``) and does not stop the others; the next minute tries it again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
@@ -24,12 +27,21 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     from gameserver.domain import daily_front, duels
     from gameserver.domain.turns import sweep
 
-    outcomes = sweep(storage(), get_clock(), limit=BATCH)
-    # Then the duels' own deadlines: ready rooms to close, duels to catch up with their game.
-    outcomes.update({f"duel-{k}": v for k, v in duels.sweep(storage(), get_clock(), limit=BATCH).items()})
-    # Then the Daily Front's board summaries: logged and counted, not returned (the answer is the turns').
-    summaries = daily_front.rebuild_summaries(storage(), get_clock())
+    outcomes = _stage("turns", lambda: sweep(storage(), get_clock(), limit=BATCH))
+    outcomes.update({f"duel-{k}": v for k, v in _stage(
+        "duels", lambda: duels.sweep(storage(), get_clock(), limit=BATCH)).items()})
+    # The summaries are logged and counted, not returned (the answer is the turns' and the duels').
+    summaries = _stage("summaries", lambda: daily_front.rebuild_summaries(storage(), get_clock()))
     logger.info("sweep", extra={"outcomes": outcomes, "summaries": summaries})
     for outcome, count in (outcomes | summaries).items():
         metrics.add_metric(name=f"Sweep_{outcome}", unit=MetricUnit.Count, value=count)
     return {"outcomes": outcomes}
+
+
+def _stage(name: str, run: Callable[[], dict[str, int]]) -> dict[str, int]:
+    """One stage's outcomes; a stage that raises is logged and counted as ``{name}-failed``."""
+    try:
+        return run()
+    except Exception:
+        logger.exception("sweep stage %s failed; the next minute tries again", name)
+        return {f"{name}-failed": 1}

@@ -33,6 +33,7 @@ from gameserver.daily import SHARDS, BoardSummary, FrontOfTheDay, Marker, Noise,
 from gameserver.fairplay.marks import Mark
 from gameserver.storage import codec, keys
 from gameserver.storage.audit import AuditLine, encode_audit
+from gameserver.storage.batch import batch_get
 from gameserver.storage.duels import DEFAULT_DOCTRINE
 from gameserver.storage.fairplay import mark_put
 from gameserver.storage.port import Conflict
@@ -458,10 +459,6 @@ class DailyStorage:
         return self._count(day, " AND gsi1sk BETWEEN :start AND :bound",
                            {":start": codec.s(start), ":bound": codec.s(bound)})
 
-    def count_entries(self, day: date) -> int:
-        """Every ranked entry of the day: one ``Select=COUNT`` query per shard."""
-        return self._count(day, "", {})
-
     def _count(self, day: date, condition: str, values: Item) -> int:
         total = 0
         for shard in range(SHARDS):
@@ -480,11 +477,4 @@ class DailyStorage:
 
     # -------------------------------------------------------------- helpers
     def _batch_get(self, wanted: list[Item]) -> dict[tuple[str, str], Item]:
-        request: dict[str, Any] = {self.table: {"Keys": wanted, "ConsistentRead": True}}
-        found: dict[tuple[str, str], Item] = {}
-        while request:
-            answer = self.client.batch_get_item(RequestItems=request)
-            for item in answer.get("Responses", {}).get(self.table, []):
-                found[(item["pk"]["S"], item["sk"]["S"])] = item
-            request = answer.get("UnprocessedKeys") or {}
-        return found
+        return batch_get(self.client, self.table, wanted)

@@ -26,6 +26,7 @@ from gameserver.duels import Duel
 from gameserver.fairplay.marks import Mark
 from gameserver.ratings import EloRating, Glicko2Rating
 from gameserver.storage import codec, keys
+from gameserver.storage.batch import batch_get
 from gameserver.storage.cursors import GSI1_KEY, TABLE_KEY, InvalidCursor, decode_key, encode_key
 from gameserver.storage.fairplay import SEEN, mark_put
 from gameserver.storage.port import Conflict
@@ -631,14 +632,7 @@ class DuelStorage:
 
     # -------------------------------------------------------------- helpers
     def _batch_get(self, wanted: list[Item]) -> dict[tuple[str, str], Item]:
-        found: dict[tuple[str, str], Item] = {}
-        request: dict[str, Any] = {self.table: {"Keys": wanted, "ConsistentRead": True}}
-        while request:
-            answer = self.client.batch_get_item(RequestItems=request)
-            for item in answer.get("Responses", {}).get(self.table, []):
-                found[(item["pk"]["S"], item["sk"]["S"])] = item
-            request = answer.get("UnprocessedKeys") or {}
-        return found
+        return batch_get(self.client, self.table, wanted)
 
     def _transact(self, items: list[Item]) -> None:
         try:

@@ -10,6 +10,7 @@ import threading
 from typing import Any
 
 from gameserver.storage import codec, keys
+from gameserver.storage.batch import batch_get
 from gameserver.storage.client import dynamodb_client
 from gameserver.storage.cursors import decode_sort_key, encode_sort_key
 from gameserver.storage.port import Conflict
@@ -146,16 +147,7 @@ class DynamoStorage:
         return kept[1] if kept is not None and kept[0] == game.version else None
 
     def _batch_get(self, wanted: list[tuple[str, str]]) -> dict[tuple[str, str], dict[str, Any]]:
-        request: dict[str, Any] = {
-            self.table: {"Keys": [codec.key(pk, sk) for pk, sk in wanted], "ConsistentRead": True}
-        }
-        found: dict[tuple[str, str], dict[str, Any]] = {}
-        while request:
-            answer = self.client.batch_get_item(RequestItems=request)
-            for item in answer.get("Responses", {}).get(self.table, []):
-                found[(item["pk"]["S"], item["sk"]["S"])] = item
-            request = answer.get("UnprocessedKeys") or {}
-        return found
+        return batch_get(self.client, self.table, [codec.key(pk, sk) for pk, sk in wanted])
 
     def save_submission(self, game: Game, side: str, submission: Submission, opponent_must_wait: bool) -> Game:
         opponent = next(s for s in game.players if s != side)

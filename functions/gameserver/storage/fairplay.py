@@ -34,6 +34,8 @@ MARK_PREFIX = "MARK#"
 MARKS_PREFIX = "MARKS#"
 KEPT_FROM, KEPT_UNTIL = 31, 45
 """Each sighting removes the day attributes 31 to 45 days old (the window is 30 days)."""
+VALUES_A_DAY = 32
+"""Device ids and addresses kept for one member and one day: plenty for phones, laptops and changing networks."""
 EXPIRES_AFTER = timedelta(days=32)
 """The item's TTL after the day of its last sighting: past the window, whatever the day's hour."""
 
@@ -124,21 +126,28 @@ class FairPlayStorage:
         self.client = client
         self.table = table
 
-    def record_sighting(self, sub: str, day: date, values: set[str]) -> None:
-        """One UpdateItem: today's values added, the days 31 to 45 days old removed, the TTL moved on."""
+    def record_sighting(self, sub: str, day: date, values: set[str]) -> bool:
+        """One UpdateItem: today's values added, the days 31 to 45 days old removed, the TTL moved on. False,
+        writing nothing, once the day holds ``VALUES_A_DAY`` values: a client that sends a new device id on
+        every request neither grows the item without end nor costs a write each time."""
         names = {"#type": "type", "#ttl": "expires_at", "#today": day_attribute(day)}
         old = [f"#o{age}" for age in range(KEPT_FROM, KEPT_UNTIL + 1)]
         names.update({name: day_attribute(day - timedelta(days=age))
                       for name, age in zip(old, range(KEPT_FROM, KEPT_UNTIL + 1), strict=True)})
         expires = calendar.timegm((datetime.combine(day, time()) + EXPIRES_AFTER).timetuple())
-        self.client.update_item(
-            TableName=self.table,
-            Key=codec.key(keys.member_pk(sub), SEEN),
-            UpdateExpression=f"SET #type = :type, #ttl = :ttl ADD #today :values REMOVE {', '.join(old)}",
-            ExpressionAttributeNames=names,
-            ExpressionAttributeValues={":type": codec.s("seen"), ":ttl": codec.n(expires),
-                                       ":values": {"SS": sorted(values)}},
-        )
+        try:
+            self.client.update_item(
+                TableName=self.table,
+                Key=codec.key(keys.member_pk(sub), SEEN),
+                UpdateExpression=f"SET #type = :type, #ttl = :ttl ADD #today :values REMOVE {', '.join(old)}",
+                ConditionExpression="attribute_not_exists(#today) OR size(#today) < :cap",
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues={":type": codec.s("seen"), ":ttl": codec.n(expires),
+                                           ":values": {"SS": sorted(values)}, ":cap": codec.n(VALUES_A_DAY)},
+            )
+        except self.client.exceptions.ConditionalCheckFailedException:
+            return False
+        return True
 
     def marks(self, cursor: str | None, limit: int, status: MarkStatus = MarkStatus.OPEN
               ) -> tuple[list[Mark], str | None]:
