@@ -90,11 +90,11 @@ def _with_an_event_loop() -> None:
     current event loop". Checking costs a lookup; a fresh loop is made only when the old one is gone.
     """
     try:
-        if not asyncio.get_event_loop().is_closed():
-            return
-    except RuntimeError:
-        pass
-    asyncio.set_event_loop(asyncio.new_event_loop())
+        loop: asyncio.AbstractEventLoop | None = asyncio.get_event_loop()
+    except RuntimeError:  # unset: "There is no current event loop"
+        loop = None
+    if loop is None or loop.is_closed():
+        asyncio.set_event_loop(asyncio.new_event_loop())
 
 
 def _serve(event: dict[str, Any], context: Any) -> Any:
