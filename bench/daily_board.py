@@ -22,7 +22,7 @@ DAY = date(2026, 11, 23)
 
 def results(count: int, seed: int = 7):
     """``count`` plausible results of one day: a third wins, a sixth draws, the rest losses."""
-    from gameserver.daily import DayResult, Outcome
+    from gameserver.platform.daily import DayResult, Outcome
 
     rng = random.Random(seed)
     for index in range(count):
@@ -34,8 +34,9 @@ def results(count: int, seed: int = 7):
 
 def write_board(client, table: str, day: date, board: list) -> None:
     """The fixture: each result as its finished entry, 25 to a BatchWriteItem (unprocessed items retried)."""
-    from gameserver.daily import sort_key
-    from gameserver.storage.daily import FrontEntry, encode_entry
+    from gameserver.platform.daily import sort_key
+    from gameserver.storage.daily import FrontEntry
+    from gameserver.storage.dynamodb.daily import encode_entry
 
     items = [
         encode_entry(FrontEntry(day=day, member=r.member, name=r.member, game_id=f"g{n:06d}", side="south",
@@ -52,7 +53,7 @@ def write_board(client, table: str, day: date, board: list) -> None:
 
 def read_board(store, day: date, page: int) -> tuple[list[tuple[int, str]], list[float]]:
     """Every page of the board through the domain: (rank, member) in order, and each page's seconds."""
-    from gameserver.domain.daily_front import board_of_the_day
+    from gameserver.domain.daily.boards import board_of_the_day
 
     rows, times, cursor = [], [], None
     while True:
@@ -65,7 +66,7 @@ def read_board(store, day: date, page: int) -> tuple[list[tuple[int, str]], list
 
 
 def expected_board(board: list) -> list[tuple[int, str]]:
-    from gameserver.daily import ranks, sort_key
+    from gameserver.platform.daily import ranks, sort_key
 
     return [(r.rank, r.member) for r in ranks(sorted(sort_key(r) for r in board))]
 
@@ -81,7 +82,7 @@ def main() -> None:
     os.environ.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
     from gameserver import services
     from gameserver.config import get_settings
-    from gameserver.storage.tables import create_tables
+    from gameserver.storage.dynamodb.tables import create_tables
     from moto import mock_aws
 
     board = list(results(args.results))
@@ -99,7 +100,7 @@ def main() -> None:
             started = time.perf_counter()
             rows, times = read_board(store, DAY, args.page)
             read = time.perf_counter() - started
-            from gameserver.domain.daily_front import board_of_the_day
+            from gameserver.domain.daily.boards import board_of_the_day
 
             started = time.perf_counter()
             board_of_the_day(store, DAY, None, 100)

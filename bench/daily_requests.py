@@ -25,9 +25,11 @@ def main() -> None:
     os.environ.pop("AWS_ENDPOINT_URL_DYNAMODB", None)
     from gameserver import services
     from gameserver.clock import ManualClock
-    from gameserver.domain import daily_front, games
-    from gameserver.identity import Caller
-    from gameserver.storage.tables import create_tables
+    from gameserver.domain import feinthold as games
+    from gameserver.domain.daily import boards as daily_boards
+    from gameserver.domain.daily import front as daily_front
+    from gameserver.identity import Caller, Client
+    from gameserver.storage.dynamodb.tables import create_tables
     from localrun_player import steady_orders
     from moto import mock_aws
 
@@ -57,13 +59,13 @@ def main() -> None:
             clock.advance(15 + 3 * turn)
             turn += 1
             game = measured(f"send orders, turn {game['turn']} (resolves it)", lambda g=game: games.submit_orders(
-                store, clock, ada, g["game_id"], g["turn"], steady_orders(g["view"]), games.Client()))["game"]
+                store, clock, ada, g["game_id"], g["turn"], steady_orders(g["view"]), Client()))["game"]
         measured("today's Front and my result", lambda: daily_front.my_front(store, clock, ada))
         day = clock.now().date()
-        measured("a board page (100)", lambda: daily_front.board_of_the_day(store, day, None, 100))
-        measured("a month page (100)", lambda: daily_front.month_table(store, day.isoformat()[:7], None, 100))
-        measured("(the sweep) the board's summary rebuilt", lambda: daily_front.rebuild_summaries(store, clock))
-        measured("my rank on the day's board", lambda: daily_front.my_rank(store, clock, ada))
+        measured("a board page (100)", lambda: daily_boards.board_of_the_day(store, day, None, 100))
+        measured("a month page (100)", lambda: daily_boards.month_table(store, day.isoformat()[:7], None, 100))
+        measured("(the sweep) the board's summary rebuilt", lambda: daily_boards.rebuild_summaries(store, clock))
+        measured("my rank on the day's board", lambda: daily_boards.my_rank(store, clock, ada))
 
 
 if __name__ == "__main__":

@@ -51,9 +51,10 @@ def item_bytes(item: dict) -> int:
 
 def real_entry() -> dict:
     """A finished, ranked entry as production writes it: a UUID sub, a 16-character name, a 20-character game."""
-    from gameserver.daily import DayResult, Outcome, sort_key
-    from gameserver.domain.ids import new_id
-    from gameserver.storage.daily import FrontEntry, encode_entry
+    from gameserver.ids import new_id
+    from gameserver.platform.daily import DayResult, Outcome, sort_key
+    from gameserver.storage.daily import FrontEntry
+    from gameserver.storage.dynamodb.daily import encode_entry
 
     sub = str(uuid.UUID(int=random.Random(1).getrandbits(128)))
     result = DayResult(sub, Outcome.WIN, 6, 431, 3, 187)
@@ -72,8 +73,9 @@ def eventually_consistent_units(items: int, size: int) -> float:
 
 
 def cost_model(players: int, every: int) -> None:
-    from gameserver.daily import SHARDS, BoardSummary, DayResult, Marker, Outcome, sort_key
-    from gameserver.storage.daily import DaySummary, encode_summary
+    from gameserver.platform.daily import SHARDS, BoardSummary, DayResult, Marker, Outcome, sort_key
+    from gameserver.storage.daily import DaySummary
+    from gameserver.storage.dynamodb.daily import encode_summary
 
     entry = real_entry()
     size = item_bytes(entry)
@@ -114,9 +116,9 @@ def measure(results: int, every: int, reads: int) -> None:
     from daily_board import results as day_results
     from gameserver import services
     from gameserver.clock import ManualClock
-    from gameserver.domain import daily_front
+    from gameserver.domain.daily import boards as daily_boards
     from gameserver.identity import Caller
-    from gameserver.storage.tables import create_tables
+    from gameserver.storage.dynamodb.tables import create_tables
     from moto import mock_aws
 
     board = list(day_results(results))
@@ -138,14 +140,14 @@ def measure(results: int, every: int, reads: int) -> None:
         store.client.meta.events.register("before-call.dynamodb.*", sent)
         store.client.meta.events.register("after-call.dynamodb.Query", answered)
         started = time.perf_counter()
-        outcome = daily_front.rebuild_summary(store, clock, DAY, every)
+        outcome = daily_boards.rebuild_summary(store, clock, DAY, every)
         took = time.perf_counter() - started
         print(f"\nmoto, {results:,} results: rebuild {outcome} in {took:.2f} s, "
               f"{sum(counts.values())} requests {dict(sorted(counts.items()))}")
         counts.clear()
         clock.advance(60)
         started = time.perf_counter()
-        outcome = daily_front.rebuild_summary(store, clock, DAY, every)
+        outcome = daily_boards.rebuild_summary(store, clock, DAY, every)
         print(f"  again, nothing changed: {outcome} in {time.perf_counter() - started:.2f} s, "
               f"{sum(counts.values())} requests {dict(sorted(counts.items()))}")
         times, items, requests = [], [], collections.Counter()
@@ -153,7 +155,7 @@ def measure(results: int, every: int, reads: int) -> None:
             counts.clear()
             counted[0] = 0
             started = time.perf_counter()
-            answer = daily_front.my_rank(store, clock, Caller(member, frozenset(), member))
+            answer = daily_boards.my_rank(store, clock, Caller(member, frozenset(), member))
             times.append(time.perf_counter() - started)
             assert answer["rank"] == expected[member], (member, answer)
             items.append(counted[0])

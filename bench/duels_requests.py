@@ -70,7 +70,7 @@ def main() -> None:
             call("ann", "PUT", f"{game}/turns/2/orders", {"orders": []})
             manual.advance(86_400)
             measure("resolve handler at the deadline (one side missed)", lambda: resolve.handler(
-                {"game_id": proposal["duel_id"], "turn": 2}, LambdaContext("ResolveFunction")))
+                {"game_id": proposal["duel_id"], "step": 2}, LambdaContext("ResolveFunction")))
         else:
             call("ann", "PUT", f"{game}/turns/{turn}/orders", {"orders": []})
             call("bea", "PUT", f"{game}/turns/{turn}/orders", {"orders": []})

@@ -52,14 +52,14 @@ def prepare(state_dir: Path, tracing: bool) -> tuple[dict[str, str], Path]:
     os.environ.update(env)
 
     from gameserver.clock import get_clock
-    from gameserver.domain.games import create_house_game
+    from gameserver.domain.house import create_house_game
     from gameserver.identity import Caller
-    from gameserver.storage.dynamodb import DynamoStorage
-    from gameserver.storage.tables import create_tables
+    from gameserver.storage.dynamodb import DynamoStore
+    from gameserver.storage.dynamodb.tables import create_tables
 
     create_tables()
     caller = Caller(sub="coldstart", groups=frozenset(), username="coldstart")
-    game = create_house_game(DynamoStorage(), get_clock(), caller, house_ai="sentinel", pace="1d", seed=7)
+    game = create_house_game(DynamoStore(), get_clock(), caller, house_ai="sentinel", pace="1d", seed=7)
     request = HttpRequest(method="GET", path=f"/v1/feinthold/games/{game['game_id']}",
                           headers=(("accept", "application/json"),))
     event_path = state_dir / "event.json"

@@ -263,9 +263,9 @@ def start_rig() -> Rig:
 
     import botocore.session
     from gameserver import clock as clocks
+    from gameserver.aws import dynamodb_client
     from gameserver.config import get_settings
-    from gameserver.storage.client import dynamodb_client
-    from gameserver.storage.tables import MAIN_TABLE, create_tables
+    from gameserver.storage.dynamodb.tables import MAIN_TABLE, create_tables
 
     create_tables()
     settings = get_settings()
@@ -333,9 +333,9 @@ def main() -> None:
     call("ann", "PUT", f"{duel}/turns/2/orders", orders)
     manual.advance(24 * 3600 + 1)
     measure("resolve handler, turn 2 missed by one side", "<= 1 read + 1 tx", lambda: resolve.handler(
-        {"game_id": friendly["game_id"], "turn": 2}, LambdaContext("ResolveFunction")))
+        {"game_id": friendly["game_id"], "step": 2}, LambdaContext("ResolveFunction")))
     measure("resolve handler, duplicate call (stale)", "<= 1 read", lambda: resolve.handler(
-        {"game_id": friendly["game_id"], "turn": 2}, LambdaContext("ResolveFunction")))
+        {"game_id": friendly["game_id"], "step": 2}, LambdaContext("ResolveFunction")))
     manual.advance(timedelta(days=1).total_seconds())
     measure("sweep: one turn overdue (+ the house game's)", "queries + per turn", lambda: sweep.handler(
         {"time": "now"}, LambdaContext("SweepFunction")))

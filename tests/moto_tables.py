@@ -46,9 +46,9 @@ def moto_tables(*forget: Callable[[], None]) -> Iterator[None]:
     cleared before and after, so no test sees another's clients or items."""
     from gameserver import services
     from gameserver.config import get_settings
-    from gameserver.domain.profiles import forget_known_profiles
-    from gameserver.domain.sightings import forget_written
-    from gameserver.storage.tables import create_tables
+    from gameserver.domain.fairplay import forget_written
+    from gameserver.domain.members import forget_known_profiles
+    from gameserver.storage.dynamodb.tables import create_tables
     from moto import mock_aws
 
     def fresh() -> None:
@@ -80,3 +80,20 @@ def manual_clock(start: datetime) -> Iterator[ManualClock]:
     previous = set_clock(manual)
     yield manual
     set_clock(previous)
+
+
+STORES = ("dynamodb", "memory")
+"""The two stores a domain test module may run on (``store_of``): moto in-process, and the in-memory store."""
+
+
+def store_of(request: pytest.FixtureRequest) -> object:
+    """A domain test's store: the process's DynamoDB store on moto (the module's ``aws`` fixture), or the
+    in-memory one, on which the same tests prove the domain without moto."""
+    from gameserver import services  # the composition root: the modes the pipeline plays, their companions
+
+    if request.param == "memory":
+        from gameserver.storage.memory import MemoryStore
+
+        return MemoryStore()
+    request.getfixturevalue("aws")
+    return services.storage()

@@ -58,3 +58,12 @@ def caller_from_claims(claims: Mapping[str, Any]) -> Caller:
 
 def caller_from_event(event: Mapping[str, Any]) -> Caller:
     return caller_from_claims(claims_from_event(event))
+
+
+@dataclass(frozen=True)
+class Client:
+    """Where a request came from: its ``X-Device-Id`` (None when absent) and its source address, kept with
+    every submission and sighting for fair play."""
+
+    device: str | None = None
+    address: str | None = None

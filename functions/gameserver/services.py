@@ -1,28 +1,60 @@
-"""The process's storage adapter, made once (handlers and the API share it; tests reset it)."""
+"""The process's shared parts, made once: the store (handlers and the API share it; tests reset it) and the
+modes the pipeline plays, each loaded when a game of that mode is first met."""
 
 from __future__ import annotations
 
+import importlib
 import threading
+from typing import TYPE_CHECKING
 
-from gameserver.storage.dynamodb import DynamoStorage
+from gameserver.play import modes
+from gameserver.storage.dynamodb import DynamoStore
+from gameserver.storage.port import Store
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Companion
+
+MODES = {
+    "house": "gameserver.domain.house",
+    "friendly": "gameserver.domain.friendly",
+    "duel": "gameserver.domain.duels.game",
+    "daily": "gameserver.domain.daily.results",
+}
+"""Each mode's module, which registers it on import."""
 
 _lock = threading.Lock()
-_storage: DynamoStorage | None = None
+_storage: Store | None = None
 
 
-def storage() -> DynamoStorage:
+def load_mode(name: str) -> None:
+    module = MODES.get(name)
+    if module is not None:
+        importlib.import_module(module)
+
+
+def duel_of(game_id: str) -> Companion:
+    """A duel's game has the duel's id: its steps read the duel with them."""
+    from gameserver.storage.duels import DuelCompanion
+
+    return DuelCompanion(game_id)
+
+
+modes.install(load_mode, companions=[duel_of])
+
+
+def storage() -> Store:
     global _storage
     if _storage is None:
         with _lock:
             if _storage is None:
-                _storage = DynamoStorage()
+                _storage = DynamoStore()
     return _storage
 
 
 def reset() -> None:
-    """Forget the adapter and the clients (tests that switch tables or moto contexts)."""
+    """Forget the store and the clients (tests that switch tables or moto contexts)."""
     global _storage
-    from gameserver.storage.client import reset_clients
+    from gameserver.aws import reset_clients
 
     with _lock:
         _storage = None

@@ -18,7 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from gameserver.clock import ManualClock, iso
-from gameserver.domain.errors import DomainError
+from gameserver.errors import DomainError
 
 from localrun.schedules import Scheduler
 from localrun.tokens import TokenAuthority

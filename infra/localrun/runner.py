@@ -120,9 +120,9 @@ class Runner:
 
         # Imported only now: the application reads its settings from the environment set above.
         from gameserver import clock as clocks
+        from gameserver.aws import reset_clients
         from gameserver.config import get_settings
-        from gameserver.storage.client import reset_clients
-        from gameserver.storage.tables import create_tables
+        from gameserver.storage.dynamodb.tables import create_tables
 
         from localrun.admin import Admin, AdminServer
         from localrun.schedules import Scheduler

@@ -37,12 +37,14 @@ def _seed(body: dict[str, Any]) -> int:
 def seeded_game_creator() -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The admin's `POST /games`, bound to the application's storage and the runner's clock."""
     from gameserver.clock import get_clock
-    from gameserver.domain.games import create_house_game, start_game
-    from gameserver.domain.profiles import ensure_profile
+    from gameserver.domain.feinthold import open_game
+    from gameserver.domain.friendly import MODE as FRIENDLY
+    from gameserver.domain.house import create_house_game
+    from gameserver.domain.members import ensure_profile
     from gameserver.identity import Caller
-    from gameserver.storage.dynamodb import DynamoStorage
+    from gameserver.services import storage
 
-    store = DynamoStorage()
+    store = storage()
 
     def member(sub: str) -> Caller:
         caller = Caller(sub=sub, groups=frozenset(), username=sub)
@@ -65,9 +67,9 @@ def seeded_game_creator() -> Callable[[dict[str, Any]], dict[str, Any]]:
             raise AdminError('players must be {"south": sub, "north": sub} with two different members', "players")
         for sub in players.values():
             member(sub)
-        game = start_game(store, get_clock(), players=players, mode="friendly", pace=str(pace), layout=layout,
-                          seed=seed)
-        return {"game_id": game.game_id, "seed": seed, "players": game.players, "turn": game.turn,
-                "deadline": game.deadline, "layout": game.layout}
+        game = open_game(store, get_clock(), players=players, mode=FRIENDLY.name, pace=str(pace), layout=layout,
+                         seed=seed).game
+        return {"game_id": game.game_id, "seed": seed, "players": game.players, "turn": game.step,
+                "deadline": game.deadline, "layout": game.options["layout"]}
 
     return create

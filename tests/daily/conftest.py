@@ -13,8 +13,8 @@ from moto_tables import environment, manual_clock, moto_tables, set_environment
 
 @pytest.fixture
 def aws(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    from gameserver.domain.daily_front import forget_known_fronts
-    from gameserver.storage import parameters
+    from gameserver import parameters
+    from gameserver.domain.daily.front import forget_known_fronts
 
     set_environment(monkeypatch, environment("daily", DAILY_SALT=SALT, DAILY_SALT_PARAMETER=""))
     with moto_tables(parameters.forget, forget_known_fronts):

@@ -21,16 +21,16 @@ def enter(store, day, name: str, outcome, turns: int = 8, seconds: int = 300, po
           income: int = 50, reason=None) -> str:
     """A member's finished Front of ``day`` with a crafted result, written the way a game's end writes it: the
     entry made at the start (``playing``), then ``save_result``. Returns what ``save_result`` said."""
-    from gameserver.daily import DayResult
-    from gameserver.domain.daily_results import daily_storage, save_result
-    from gameserver.storage.daily import FrontEntry, encode_entry
+    from gameserver.domain.daily.results import save_result
+    from gameserver.platform.daily import DayResult
+    from gameserver.storage.daily import FrontEntry
+    from gameserver.storage.dynamodb.daily import encode_entry
 
     caller = member(name)
     game_id = f"game-{name}-{day.isoformat()}"
     entry = FrontEntry(day=day, member=caller.sub, name=name, game_id=game_id, side="south",
                        started_at=f"{day.isoformat()}T10:00:00Z")
-    ds = daily_storage(store)
-    ds.client.put_item(TableName=ds.table, Item=encode_entry(entry))
+    store.client.put_item(TableName=store.table, Item=encode_entry(entry))
     result = DayResult(caller.sub, outcome, turns, seconds, positions, income)
     return save_result(store, day, game_id, result, reason, f"{day.isoformat()}T10:10:00Z")
 

@@ -6,7 +6,7 @@ import random
 from datetime import date
 
 import pytest
-from gameserver.daily import (
+from gameserver.platform.daily import (
     DayResult,
     Outcome,
     better_than,
@@ -17,8 +17,8 @@ from gameserver.daily import (
     shard_of,
     sort_key,
 )
-from gameserver.daily.board import SHARDS
-from gameserver.daily.summary import marker_for, rank_with, summarize
+from gameserver.platform.daily.board import SHARDS
+from gameserver.platform.daily.summary import marker_for, rank_with, summarize
 
 W, D, L = Outcome.WIN, Outcome.DRAW, Outcome.LOSS
 

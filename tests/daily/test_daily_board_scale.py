@@ -9,9 +9,10 @@ import time
 from datetime import date
 
 import pytest
-from gameserver.daily import DayResult, Outcome, ranks, shard_of, sort_key
-from gameserver.domain.daily_front import board_of_the_day
-from gameserver.storage.daily import FrontEntry, encode_entry
+from gameserver.domain.daily.boards import board_of_the_day
+from gameserver.platform.daily import DayResult, Outcome, ranks, shard_of, sort_key
+from gameserver.storage.daily import FrontEntry
+from gameserver.storage.dynamodb.daily import encode_entry
 
 DAY = date(2026, 11, 23)
 RESULTS = 10_000

@@ -7,9 +7,11 @@ from datetime import date, timedelta
 
 import pytest
 from daily_world import enter, member
-from gameserver.daily import DayResult, NotRanked, Outcome, ranks, sort_key
-from gameserver.domain import daily_front, daily_results
-from gameserver.domain.errors import DomainError
+from gameserver.domain.daily import boards as daily_boards
+from gameserver.domain.daily import front as daily_front
+from gameserver.domain.daily import results as daily_results
+from gameserver.errors import DomainError
+from gameserver.platform.daily import DayResult, NotRanked, Outcome, ranks, sort_key
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,7 +23,7 @@ def whole_board(store, day: date, limit: int) -> list[tuple[int, str]]:
     """Every page of the board, followed by its cursors: (rank, name) in order."""
     rows, cursor = [], None
     while True:
-        page = daily_front.board_of_the_day(store, day, cursor, limit)
+        page = daily_boards.board_of_the_day(store, day, cursor, limit)
         assert len(page["entries"]) <= limit
         rows += [(e["rank"], e["name"]) for e in page["entries"]]
         cursor = page["cursor"]
@@ -67,8 +69,8 @@ def test_a_tie_across_a_page_break_keeps_its_shared_rank(store):
     for name in ("a", "b", "c"):
         enter(store, DAY, name, W, 5, 300, 3, 40)
     enter(store, DAY, "d", W, 5, 301, 3, 40)
-    first = daily_front.board_of_the_day(store, DAY, None, 2)
-    second = daily_front.board_of_the_day(store, DAY, first["cursor"], 2)
+    first = daily_boards.board_of_the_day(store, DAY, None, 2)
+    second = daily_boards.board_of_the_day(store, DAY, first["cursor"], 2)
     assert [e["rank"] for e in first["entries"] + second["entries"]] == [1, 1, 1, 4]
     assert second["cursor"] is None
 
@@ -78,19 +80,19 @@ def test_a_result_not_ranked_stays_off_the_board_and_out_of_the_month(store, rea
     enter(store, DAY, "fair", L, 8)
     assert enter(store, DAY, "unranked", W, 3, 100, 7, 99, reason=reason) == "recorded"
     assert whole_board(store, DAY, 10) == [(1, "fair")]
-    assert [r["name"] for r in daily_front.month_table(store, "2026-11", None, 10)["rows"]] == ["fair"]
-    entry = daily_front.daily_storage(store).read_day(DAY, member("unranked").sub).entry
+    assert [r["name"] for r in daily_boards.month_table(store, "2026-11", None, 10)["rows"]] == ["fair"]
+    entry = store.daily.read_day(DAY, member("unranked").sub).entry
     assert (entry.status, entry.ranked, entry.not_ranked, entry.outcome) == ("finished", False, str(reason), "win")
 
 
 def test_a_result_is_saved_once(store):
     assert enter(store, DAY, "once", W, 3) == "recorded"
-    from gameserver.daily import DayResult
+    from gameserver.platform.daily import DayResult
 
     again = DayResult(member("once").sub, W, 3, 300, 3, 50)
     assert daily_results.save_result(store, DAY, "game-once-2026-11-23", again, None, "x") == "already"
     assert daily_results.save_result(store, DAY, "another-game", again, None, "x") == "missing"
-    row = daily_front.month_table(store, "2026-11", None, 10)["rows"][0]
+    row = daily_boards.month_table(store, "2026-11", None, 10)["rows"][0]
     assert (row["points"], row["wins"], row["ranked_days"]) == (3, 1, 1)
 
 
@@ -113,7 +115,7 @@ def test_the_month_counts_points_then_wins_and_each_members_ranked_days(store):
 
     rows, cursor = [], None
     while True:
-        page = daily_front.month_table(store, "2026-11", cursor, 2)
+        page = daily_boards.month_table(store, "2026-11", cursor, 2)
         rows += [(r["rank"], r["name"], r["points"], r["wins"], r["ranked_days"]) for r in page["rows"]]
         if (cursor := page["cursor"]) is None:
             break
@@ -125,22 +127,22 @@ def test_the_month_counts_points_then_wins_and_each_members_ranked_days(store):
         (5, "three-draws", 3, 0, 3),  # equal rows share a rank
         (5, "three-draws-too", 3, 0, 4),  # a ranked loss is a ranked day
     ]
-    assert daily_front.month_table(store, "2026-12", None, 5)["rows"][0]["points"] == 3
+    assert daily_boards.month_table(store, "2026-12", None, 5)["rows"][0]["points"] == 3
 
 
 def test_a_cursor_of_another_board_or_forged_is_refused(store):
     for name in ("a", "b", "c"):
         enter(store, DAY, name, W, 3, 100 + len(name))
     enter(store, DAY, "bb", W, 3, 50)
-    cursor = daily_front.board_of_the_day(store, DAY, None, 1)["cursor"]
+    cursor = daily_boards.board_of_the_day(store, DAY, None, 1)["cursor"]
     for bad in (cursor + "x", "bm90LWpzb24", "e30"):
         with pytest.raises(DomainError) as refused:
-            daily_front.board_of_the_day(store, DAY, bad, 1)
+            daily_boards.board_of_the_day(store, DAY, bad, 1)
         assert refused.value.code == "invalid_cursor"
     with pytest.raises(DomainError):
-        daily_front.board_of_the_day(store, date(2026, 11, 24), cursor, 1)
+        daily_boards.board_of_the_day(store, date(2026, 11, 24), cursor, 1)
     with pytest.raises(DomainError):
-        daily_front.month_table(store, "2026-11", cursor, 1)
+        daily_boards.month_table(store, "2026-11", cursor, 1)
 
 
 _examples = iter(range(10_000))
@@ -170,7 +172,7 @@ def moderator(name: str):
 
 
 def audit_lines(store, sub: str) -> list:
-    from gameserver.storage.audit import decode_audit
+    from gameserver.storage.dynamodb.audit import decode_audit
 
     answer = store.client.query(TableName=store.table, IndexName="gsi2", KeyConditionExpression="gsi2pk = :pk",
                                 ExpressionAttributeValues={":pk": {"S": "AUDITOF#" + sub}})
@@ -189,7 +191,7 @@ def test_a_moderator_removes_a_front_from_the_board_and_its_points_from_the_mont
         False, "removed-by-moderators", "win"), "the member still sees their result, and why it is off the board"
     assert whole_board(store, DAY, 10) == [(1, "honest")]
     rows = {r["name"]: (r["points"], r["wins"], r["ranked_days"])
-            for r in daily_front.month_table(store, "2026-11", None, 10)["rows"]}
+            for r in daily_boards.month_table(store, "2026-11", None, 10)["rows"]}
     assert rows == {"cheat": (1, 0, 1), "honest": (0, 0, 1)}
     [line] = audit_lines(store, cheat)
     assert (line.moderator, line.action, line.target, line.why, line.at) == (
@@ -197,7 +199,7 @@ def test_a_moderator_removes_a_front_from_the_board_and_its_points_from_the_mont
 
 
 def test_removal_is_for_moderators_once_with_a_reason(store, clock):
-    from gameserver.domain.errors import Conflict, Forbidden, InvalidInput, NotFound
+    from gameserver.errors import Conflict, Forbidden, InvalidInput, NotFound
 
     enter(store, DAY, "cheat", W, 3, 100)
     enter(store, DAY, "bot", W, 3, 100, reason=NotRanked.FASTER_THAN_A_HUMAN)
@@ -215,7 +217,7 @@ def test_removal_is_for_moderators_once_with_a_reason(store, clock):
         daily_front.remove_result(store, clock, moderator("mod"), DAY, cheat, "second")
     assert again.value.code == "not_on_the_board"
     assert [line.why for line in audit_lines(store, cheat)] == ["first"], "nothing written by a refusal"
-    assert daily_front.month_table(store, "2026-11", None, 10)["rows"] == [], "no ranked day left: off the table"
+    assert daily_boards.month_table(store, "2026-11", None, 10)["rows"] == [], "no ranked day left: off the table"
 
 
 def test_a_result_is_claimed_once_even_by_two_writers_that_both_read_it_playing(store):
@@ -223,14 +225,15 @@ def test_a_result_is_claimed_once_even_by_two_writers_that_both_read_it_playing(
     the write is conditioned on that status, so the second is refused and the month counts the day once."""
     from dataclasses import replace
 
-    from gameserver.storage.daily import FrontEntry, MonthLine, encode_entry
-    from gameserver.storage.port import Conflict as StorageConflict
+    from gameserver.storage.daily import FrontEntry, MonthLine
+    from gameserver.storage.dynamodb.daily import encode_entry
+    from gameserver.storage.errors import WriteConflict as StorageConflict
 
-    ds = daily_front.daily_storage(store)
+    ds = store.daily
     racer = member("racer")
     playing = FrontEntry(day=DAY, member=racer.sub, name="racer", game_id="g-racer", side="south",
                          started_at="2026-11-23T10:00:00Z")
-    ds.client.put_item(TableName=ds.table, Item=encode_entry(playing))
+    store.client.put_item(TableName=store.table, Item=encode_entry(playing))
     result = DayResult(racer.sub, W, 4, 200, 3, 40)
     finished = replace(playing, status="finished", outcome="win", turns=4, seconds=200, positions=3, income=40,
                        board_key=sort_key(result), finished_at="2026-11-23T10:05:00Z")
@@ -239,7 +242,7 @@ def test_a_result_is_claimed_once_even_by_two_writers_that_both_read_it_playing(
     ds.finish(finished, month)
     with pytest.raises(StorageConflict):
         ds.finish(finished, replace(month, version=1, points=6, wins=2, ranked_days=2))
-    assert [(r["points"], r["ranked_days"]) for r in daily_front.month_table(store, "2026-11", None, 5)["rows"]] == [
+    assert [(r["points"], r["ranked_days"]) for r in daily_boards.month_table(store, "2026-11", None, 5)["rows"]] == [
         (3, 1)]
     assert whole_board(store, DAY, 5) == [(1, "racer")]
 
@@ -249,17 +252,18 @@ def test_two_days_results_racing_on_the_month_line_both_count_and_nothing_is_hal
     whole (its entry stays ``playing``, off the board), and ``save_result`` reads again and counts both days."""
     from dataclasses import replace
 
-    from gameserver.storage.daily import FrontEntry, MonthLine, encode_entry
-    from gameserver.storage.port import Conflict as StorageConflict
+    from gameserver.storage.daily import FrontEntry, MonthLine
+    from gameserver.storage.dynamodb.daily import encode_entry
+    from gameserver.storage.errors import WriteConflict as StorageConflict
 
-    ds = daily_front.daily_storage(store)
+    ds = store.daily
     racer = member("racer")
     monday, tuesday = DAY, DAY + timedelta(days=1)
     entries = {}
     for day in (monday, tuesday):
         entries[day] = FrontEntry(day=day, member=racer.sub, name="racer", game_id=f"g-{day}", side="south",
                                   started_at=f"{day}T10:00:00Z")
-        ds.client.put_item(TableName=ds.table, Item=encode_entry(entries[day]))
+        store.client.put_item(TableName=store.table, Item=encode_entry(entries[day]))
     read_before_either = MonthLine(racer.sub, "2026-11", "racer")
     result = DayResult(racer.sub, W, 4, 200, 3, 40)
 
@@ -274,6 +278,6 @@ def test_two_days_results_racing_on_the_month_line_both_count_and_nothing_is_hal
     assert whole_board(store, tuesday, 5) == []
 
     assert daily_results.save_result(store, tuesday, f"g-{tuesday}", result, None, "x") == "recorded"
-    row = daily_front.month_table(store, "2026-11", None, 5)["rows"][0]
+    row = daily_boards.month_table(store, "2026-11", None, 5)["rows"][0]
     assert (row["points"], row["wins"], row["ranked_days"]) == (6, 2, 2)
     assert whole_board(store, tuesday, 5) == [(1, "racer")]

@@ -9,8 +9,11 @@ from contextlib import contextmanager
 from datetime import date
 
 from daily_world import enter, member, steady_orders
-from gameserver.daily import Outcome
-from gameserver.domain import daily_front, games
+from gameserver.domain import feinthold as games
+from gameserver.domain.daily import boards as daily_boards
+from gameserver.domain.daily import front as daily_front
+from gameserver.identity import Client
+from gameserver.platform.daily import Outcome
 
 
 @contextmanager
@@ -50,7 +53,7 @@ def test_a_members_day_costs_what_the_design_says(store, clock):
 
         def send() -> None:
             answer = games.submit_orders(store, clock, ada, game["game_id"], game["turn"],
-                                         steady_orders(game["view"]), games.Client())
+                                         steady_orders(game["view"]), Client())
             game.update(answer["game"])
 
         turns.append(cost(store, send))
@@ -63,5 +66,5 @@ def test_a_board_page_is_one_query_per_shard(store):
     day = date(2026, 11, 23)
     for index in range(40):
         enter(store, day, f"m{index:02d}", Outcome.WIN, 3 + index % 5)
-    assert cost(store, lambda: daily_front.board_of_the_day(store, day, None, 10)) == {"Query": 8}
-    assert cost(store, lambda: daily_front.month_table(store, "2026-11", None, 10)) == {"Query": 8}
+    assert cost(store, lambda: daily_boards.board_of_the_day(store, day, None, 10)) == {"Query": 8}
+    assert cost(store, lambda: daily_boards.month_table(store, "2026-11", None, 10)) == {"Query": 8}

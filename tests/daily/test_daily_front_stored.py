@@ -9,10 +9,14 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 from daily_world import MONDAY_MORNING, SALT, member, steady_orders
 from gameserver.clock import parse_iso
-from gameserver.domain import daily_front, daily_results, doctrines, games
-from gameserver.domain.errors import Conflict
-from gameserver.storage.records import HOUSE_PREFIX
-from rules.feinthold import GameState
+from gameserver.domain import doctrines
+from gameserver.domain import feinthold as games
+from gameserver.domain.daily import boards as daily_boards
+from gameserver.domain.daily import front as daily_front
+from gameserver.domain.daily import results as daily_results
+from gameserver.errors import Conflict
+from gameserver.identity import Client
+from rules.feinthold import SIDES, GameState
 from rules.feinthold.doctrine import house_rules
 
 
@@ -21,7 +25,7 @@ def play(store, clock, caller, game: dict, delays) -> dict:
     while game["status"] == "open":
         clock.advance(delays[game["turn"] - 1])
         answer = games.submit_orders(store, clock, caller, game["game_id"], game["turn"],
-                                     steady_orders(game["view"]), games.Client(device="d1"))
+                                     steady_orders(game["view"]), Client(device="d1"))
         assert answer["resolved"] is True, "against the house AI a submission resolves the turn"
         game = answer["game"]
     return game
@@ -42,7 +46,7 @@ def test_starting_opens_a_blitz_game_the_house_has_already_played(store, clock):
 
     clock.advance(20)
     answer = games.submit_orders(store, clock, member("ada"), game["game_id"], 1, steady_orders(game["view"]),
-                                 games.Client())
+                                 Client())
     second = answer["game"]
     assert answer["resolved"] and second["turn"] == 2
     assert parse_iso(second["deadline"]) - parse_iso(second["opened_at"]) == timedelta(seconds=60)
@@ -78,10 +82,10 @@ def test_a_played_front_is_ranked_on_the_board_of_its_day_and_in_the_month(store
     assert mine["result"]["turns"] == final["turn"]
     assert mine["result"]["seconds"] == sum(HUMAN[: final["turn"]])
     assert mine["result"]["positions"] == sum(1 for f in final["view"]["flags"].values() if f == final["side"])
-    board = daily_front.board_of_the_day(store, date(2026, 11, 23), None, 10)
+    board = daily_boards.board_of_the_day(store, date(2026, 11, 23), None, 10)
     assert [(e["rank"], e["member"], e["outcome"], e["seconds"]) for e in board["entries"]] == [
         (1, ada.sub, outcome, mine["result"]["seconds"])]
-    month = daily_front.month_table(store, "2026-11", None, 10)["rows"]
+    month = daily_boards.month_table(store, "2026-11", None, 10)["rows"]
     assert [(r["member"], r["points"], r["ranked_days"]) for r in month] == [
         (ada.sub, {"win": 3, "draw": 1, "loss": 0}[outcome], 1)]
 
@@ -97,11 +101,11 @@ def test_a_front_counts_for_its_day_even_when_it_ends_after_midnight(store, cloc
     assert today["front"]["day"] == "2026-12-01" and today["mine"] is None
     november = daily_front.my_front(store, clock, late, date(2026, 11, 30))["mine"]
     assert november["status"] == "finished" and november["finished_at"].startswith("2026-12-01")
-    assert [e["member"] for e in daily_front.board_of_the_day(store, date(2026, 11, 30), None, 5)["entries"]] == [
+    assert [e["member"] for e in daily_boards.board_of_the_day(store, date(2026, 11, 30), None, 5)["entries"]] == [
         late.sub]
-    assert daily_front.board_of_the_day(store, date(2026, 12, 1), None, 5)["entries"] == []
-    assert [r["member"] for r in daily_front.month_table(store, "2026-11", None, 5)["rows"]] == [late.sub]
-    assert daily_front.month_table(store, "2026-12", None, 5)["rows"] == []
+    assert daily_boards.board_of_the_day(store, date(2026, 12, 1), None, 5)["entries"] == []
+    assert [r["member"] for r in daily_boards.month_table(store, "2026-11", None, 5)["rows"]] == [late.sub]
+    assert daily_boards.month_table(store, "2026-12", None, 5)["rows"] == []
 
 
 def test_a_missed_turn_is_resolved_lazily_at_its_deadline_and_the_troops_hold(store, clock):
@@ -109,16 +113,17 @@ def test_a_missed_turn_is_resolved_lazily_at_its_deadline_and_the_troops_hold(st
     game = daily_front.start_front(store, clock, ada)["game"]
     opened, side = parse_iso(game["opened_at"]), game["side"]
     clock.advance(130)  # nobody waits on a member: nothing happens until someone reads the game
-    assert store.get_game(game["game_id"]).turn == 1
+    assert store.games.get(game["game_id"]).step == 1
 
     now = games.read_game(store, clock, ada, game["game_id"])
 
-    record = store.turn_records(game["game_id"])[0]
+    record = store.games.step_records(game["game_id"])[0]
     assert (record.closed_by, record.missed[side], record.resolved_at) == ("deadline", True, "2026-11-23T09:02:10Z")
     assert now["turn"] == 2, "the next turn opened at the missed one's deadline, as it fell"
     assert parse_iso(now["opened_at"]) == opened + timedelta(seconds=120)
     assert parse_iso(now["deadline"]) == opened + timedelta(seconds=180)
-    _, board, _ = store.read_for_turn(game["game_id"])
+    read = store.games.read_step(game["game_id"])
+    board = read.board
     assert GameState.from_json(board.state).history[0].orders[side] == [], (
         "without a doctrine the troops stay in place and the income goes to the reserve")
     assert now["view"]["points"] > game["view"]["points"]
@@ -139,8 +144,8 @@ def test_a_front_played_by_the_default_doctrine_is_not_ranked(store, clock):
     assert mine["status"] == "finished" and mine["result"]["outcome"] == "win"
     assert mine["result"]["turns"] == 6 and mine["result"]["seconds"] == 120 + 5 * 60
     assert (mine["ranked"], mine["not_ranked"]) == (False, "played-by-default-doctrine")
-    assert daily_front.board_of_the_day(store, date(2026, 11, 24), None, 5)["entries"] == []
-    assert daily_front.month_table(store, "2026-11", None, 5)["rows"] == []
+    assert daily_boards.board_of_the_day(store, date(2026, 11, 24), None, 5)["entries"] == []
+    assert daily_boards.month_table(store, "2026-11", None, 5)["rows"] == []
 
 
 @pytest.mark.parametrize(("delays", "reason"), [
@@ -152,22 +157,23 @@ def test_a_machines_orders_leave_the_front_off_the_board(store, clock, delays, r
     play(store, clock, bot, daily_front.start_front(store, clock, bot)["game"], delays)
     mine = daily_front.my_front(store, clock, bot)["mine"]
     assert (mine["status"], mine["ranked"], mine["not_ranked"]) == ("finished", False, reason)
-    assert daily_front.board_of_the_day(store, MONDAY_MORNING.date(), None, 5)["entries"] == []
-    assert daily_front.month_table(store, "2026-11", None, 5)["rows"] == []
+    assert daily_boards.board_of_the_day(store, MONDAY_MORNING.date(), None, 5)["entries"] == []
+    assert daily_boards.month_table(store, "2026-11", None, 5)["rows"] == []
 
 
 def test_the_result_is_written_once(store, clock):
     ada = member("ada")
     game = play(store, clock, ada, daily_front.start_front(store, clock, ada)["game"], HUMAN)
-    stored, board, _ = store.read_for_turn(game["game_id"])
+    read = store.games.read_step(game["game_id"])
+    stored, board = read.game, read.board
     assert daily_results.record_result(store, stored, board) == "already"
-    assert daily_front.month_table(store, "2026-11", None, 5)["rows"][0]["ranked_days"] == 1
+    assert daily_boards.month_table(store, "2026-11", None, 5)["rows"][0]["ranked_days"] == 1
 
 
 def test_the_house_ai_plays_from_its_own_view_only(store, clock):
     game = daily_front.start_front(store, clock, member("ada"))["game"]
-    stored = store.get_game(game["game_id"])
-    house_side = next(side for side, p in stored.players.items() if p.startswith(HOUSE_PREFIX))
+    stored = store.games.get(game["game_id"])
+    house_side = next(side for side, p in stored.players.items() if p.startswith("house:"))
     assert stored.submissions[house_side].device == "house" and stored.submissions[game["side"]].count == 0
 
 
@@ -198,40 +204,42 @@ def test_a_start_that_meets_another_write_is_a_busy_409_and_writes_nothing(store
     with pytest.raises(Conflict) as refused:
         daily_front.start_front(store, clock, member("bea"))
     assert (refused.value.code, refused.value.status) == ("busy", 409)
-    assert daily_front.daily_storage(store).read_day(MONDAY_MORNING.date(), member("bea").sub).entry is None
+    assert store.daily.read_day(MONDAY_MORNING.date(), member("bea").sub).entry is None
     monkeypatch.undo()
     assert daily_front.start_front(store, clock, member("bea"))["mine"]["status"] == "playing"
 
 
 def test_the_storage_tells_a_second_start_from_another_cancelled_start(store, clock):
-    from gameserver.storage.daily import AlreadyStarted
-    from gameserver.storage.port import Conflict as StorageConflict
+    from gameserver.storage.daily import AlreadyStarted, FrontStart
+    from gameserver.storage.errors import WriteConflict as StorageConflict
+    from gameserver.storage.games import NewGame
 
     daily_front.start_front(store, clock, member("ada"))
-    ds = daily_front.daily_storage(store)
+    ds = store.daily
     entry = ds.read_day(MONDAY_MORNING.date(), member("ada").sub).entry
-    game, board, _ = store.read_for_turn(entry.game_id)
+    read = store.games.read_step(entry.game_id)
+    game, board = read.game, read.board
     with pytest.raises(AlreadyStarted):
-        ds.start(entry, game, board, [], [])
+        store.transact([NewGame(game, board, [], []), FrontStart(entry)])
     newcomer = replace(entry, member=member("cid").sub)
     with pytest.raises(StorageConflict) as cancelled:
-        ds.start(newcomer, game, board, [], [])
+        store.transact([NewGame(game, board, [], []), FrontStart(newcomer)])
     assert not isinstance(cancelled.value, AlreadyStarted)
 
 
 def test_reading_an_earlier_day_nobody_stored_shows_its_draw_without_writing_it(store, clock):
     """Only today's Front can be played, so only a request about today stores a day the rotation missed: reading
     old dates cannot fill the table."""
-    from gameserver.daily import front_of_the_day
+    from gameserver.platform.daily import front_of_the_day
     from rules.feinthold import LAYOUTS
 
     earlier = date(2026, 10, 4)
     shown = daily_front.my_front(store, clock, member("ada"), earlier)
-    drawn = front_of_the_day(earlier, SALT.encode(), [layout.id for layout in LAYOUTS])
+    drawn = front_of_the_day(earlier, SALT.encode(), [layout.id for layout in LAYOUTS], SIDES)
     assert shown["front"] == daily_front.front_json(drawn) and shown["mine"] is None
-    assert daily_front.daily_storage(store).get_front(earlier) is None
+    assert store.daily.get_front(earlier) is None
     daily_front.my_front(store, clock, member("ada"))
-    assert daily_front.daily_storage(store).get_front(MONDAY_MORNING.date()) is not None
+    assert store.daily.get_front(MONDAY_MORNING.date()) is not None
 
 
 def test_a_result_the_final_turn_could_not_record_is_recorded_by_the_next_read(store, clock, monkeypatch):
@@ -245,14 +253,14 @@ def test_a_result_the_final_turn_could_not_record_is_recorded_by_the_next_read(s
     final = play(store, clock, ada, daily_front.start_front(store, clock, ada)["game"], HUMAN)
     assert final["status"] == "over"
     monkeypatch.undo()
-    entry = daily_front.daily_storage(store).read_day(MONDAY_MORNING.date(), ada.sub, front=False).entry
-    assert entry.status == "playing" and daily_front.board_of_the_day(store, MONDAY_MORNING.date(), None, 5)[
+    entry = store.daily.read_day(MONDAY_MORNING.date(), ada.sub, front=False).entry
+    assert entry.status == "playing" and daily_boards.board_of_the_day(store, MONDAY_MORNING.date(), None, 5)[
         "entries"] == []
 
     mine = daily_front.my_front(store, clock, ada)["mine"]
 
     assert mine["status"] == "finished" and mine["ranked"] and mine["result"]["turns"] == final["turn"]
-    assert [e["member"] for e in daily_front.board_of_the_day(store, MONDAY_MORNING.date(), None, 5)["entries"]] == [
+    assert [e["member"] for e in daily_boards.board_of_the_day(store, MONDAY_MORNING.date(), None, 5)["entries"]] == [
         ada.sub]
     assert daily_front.my_front(store, clock, ada)["mine"] == mine
 
@@ -260,16 +268,16 @@ def test_a_result_the_final_turn_could_not_record_is_recorded_by_the_next_read(s
 def test_a_front_left_alone_is_finished_by_the_sweep_and_its_result_recorded(store, clock):
     """Nobody reads the game again: the minute's sweep plays each missed turn at its deadline (the troops hold)
     and the final turn records the result; a loss, or a draw, is ranked whoever played it."""
-    from gameserver.domain import turns
+    from gameserver.play import steps
 
     gone = member("gone")
     game = daily_front.start_front(store, clock, gone)["game"]
     clock.advance(3600)
 
-    assert turns.sweep(store, clock).get("resolved") == 1
+    assert steps.sweep(store, clock).get("resolved") == 1
 
-    stored = store.get_game(game["game_id"])
-    assert stored.status == "over" and all(r.missed[game["side"]] for r in store.turn_records(game["game_id"]))
-    entry = daily_front.daily_storage(store).read_day(MONDAY_MORNING.date(), gone.sub, front=False).entry
-    assert entry.status == "finished" and entry.turns == len(store.turn_records(game["game_id"]))
+    stored = store.games.get(game["game_id"])
+    assert stored.status == "over" and all(r.missed[game["side"]] for r in store.games.step_records(game["game_id"]))
+    entry = store.daily.read_day(MONDAY_MORNING.date(), gone.sub, front=False).entry
+    assert entry.status == "finished" and entry.turns == len(store.games.step_records(game["game_id"]))
     assert entry.seconds == 120 + 60 * (entry.turns - 1), "each missed turn counts at its deadline"

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 from daily_world import member, steady_orders
-from gameserver.domain import daily_front, daily_results, games
-from gameserver.domain.errors import Forbidden
-from gameserver.domain.marks import marks_page
-from gameserver.identity import Caller
+from gameserver.domain import feinthold as games
+from gameserver.domain.daily import front as daily_front
+from gameserver.domain.daily import results as daily_results
+from gameserver.domain.moderation import marks_page
+from gameserver.errors import Forbidden
+from gameserver.identity import Caller, Client
 
 MODERATOR = Caller(sub="mod-sub", groups=frozenset({"moderators"}), username="mod")
 
@@ -18,7 +20,7 @@ def play(store, clock, caller, delays) -> str:
     while game["status"] == "open":
         clock.advance(delays[game["turn"] - 1])
         game = games.submit_orders(store, clock, caller, game["game_id"], game["turn"],
-                                   steady_orders(game["view"]), games.Client())["game"]
+                                   steady_orders(game["view"]), Client())["game"]
     return game["game_id"]
 
 
@@ -35,7 +37,8 @@ def test_a_pace_too_regular_leaves_the_front_unranked_and_a_mark(store, clock, d
     assert marks == [{"mark_id": marks[0]["mark_id"], "member": bot.sub, "kind": "pace-too-regular",
                       "game_id": game_id, "at": mine["finished_at"], "other_member": None, "shared": None,
                       "status": "open", "closed_by": None, "closed_at": None, "why": None}]
-    stored, board, _ = store.read_for_turn(game_id)
+    read = store.games.read_step(game_id)
+    stored, board = read.game, read.board
     assert daily_results.record_result(store, stored, board) == "already"
     assert len(marks_page(store, MODERATOR, None, 10)["marks"]) == 1, "written once"
 

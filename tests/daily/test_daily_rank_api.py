@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from daily_world import enter, member
-from gameserver.daily import NotRanked, Outcome
+from gameserver.platform.daily import NotRanked, Outcome
 
 DAY = date(2026, 11, 23)
 RANK = "/v1/feinthold/daily/rank"
@@ -42,11 +42,10 @@ def day_played(store, clock):
     enter(store, DAY, "tied-b", Outcome.WIN, 5, 300)
     enter(store, DAY, "held-on", Outcome.LOSS, 8)
     enter(store, DAY, "machine", Outcome.WIN, 2, 20, reason=NotRanked.FASTER_THAN_A_HUMAN)
-    from gameserver.domain.daily_results import daily_storage
-    from gameserver.storage.daily import FrontEntry, encode_entry
+    from gameserver.storage.daily import FrontEntry
+    from gameserver.storage.dynamodb.daily import encode_entry
 
-    ds = daily_storage(store)
-    ds.client.put_item(TableName=ds.table, Item=encode_entry(FrontEntry(
+    store.client.put_item(TableName=store.table, Item=encode_entry(FrontEntry(
         day=DAY, member=member("still-playing").sub, name="still-playing", game_id="g-playing", side="south",
         started_at="2026-11-23T08:58:00Z")))
 

@@ -9,11 +9,12 @@ from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from gameserver.daily import DayResult, Outcome, marker_for, ranks, result_of, sort_key
-from gameserver.daily.summary import MARKER_EVERY
-from gameserver.domain import daily_front
+from gameserver.domain.daily import boards as daily_boards
 from gameserver.identity import Caller
-from gameserver.storage.daily import DaySummary, FrontEntry, encode_entry
+from gameserver.platform.daily import DayResult, Outcome, marker_for, ranks, result_of, sort_key
+from gameserver.platform.daily.summary import MARKER_EVERY
+from gameserver.storage.daily import DaySummary, FrontEntry
+from gameserver.storage.dynamodb.daily import encode_entry
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -54,14 +55,14 @@ def board_ranks(store, day: date, limit: int = 700) -> dict[str, int]:
     whole table on every query)."""
     shown, cursor = {}, None
     while True:
-        page = daily_front.board_of_the_day(store, day, cursor, limit)
+        page = daily_boards.board_of_the_day(store, day, cursor, limit)
         shown.update({e["member"]: e["rank"] for e in page["entries"]})
         if (cursor := page["cursor"]) is None:
             return shown
 
 
 def rank_of(store, clock, member: str, day: date = DAY) -> dict:
-    return daily_front.my_rank(store, clock, Caller(member, frozenset(), member), day)
+    return daily_boards.my_rank(store, clock, Caller(member, frozenset(), member), day)
 
 
 class Wire:
@@ -102,11 +103,11 @@ def sample(keys: list[str], shown: dict[str, int]) -> list[str]:
 
 
 def test_my_rank_is_the_rank_the_board_shows_for_the_first_the_last_and_the_tied(store, clock, board):
-    assert daily_front.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
+    assert daily_boards.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
     keys = sorted(sort_key(r) for r in board)
     shown = board_ranks(store, DAY)
     assert shown == {r.member: r.rank for r in ranks(keys)}, "the board itself ranks as the rules say"
-    summary = daily_front.daily_storage(store).get_summary(DAY)
+    summary = store.daily.get_summary(DAY)
     assert summary is not None and len(summary.summary.markers) == RESULTS // EVERY
     wire = Wire(store)
     members = sample(keys, shown)
@@ -152,11 +153,11 @@ def ranked(name: str, key_of_result: str) -> DayResult:
 
 def test_results_added_after_the_rebuild_move_my_rank_after_the_marker_at_once_before_it_at_the_next(
         store, clock, board):
-    assert daily_front.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
+    assert daily_boards.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
     keys = sorted(sort_key(r) for r in board)
     me = keys[700].partition("#")[2]
     before = rank_of(store, clock, me)
-    summary = daily_front.daily_storage(store).get_summary(DAY)
+    summary = store.daily.get_summary(DAY)
     marker = marker_for(summary.summary, keys[700])
     assert marker is not None and marker.before > 0
 
@@ -175,7 +176,7 @@ def test_results_added_after_the_rebuild_move_my_rank_after_the_marker_at_once_b
     assert rank_of(store, clock, me)["rank"] == before["rank"] + 1, "a worse result moves nothing"
 
     clock.advance(60)
-    assert daily_front.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
+    assert daily_boards.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
     after = rank_of(store, clock, me)
     assert after == {"day": "2026-11-23", "rank": before["rank"] + 2, "entries": RESULTS + 3,
                      "as_of": "2026-11-23T09:01:00Z"}
@@ -183,20 +184,20 @@ def test_results_added_after_the_rebuild_move_my_rank_after_the_marker_at_once_b
 
 
 def test_a_summary_rebuilt_twice_late_or_out_of_order_changes_nothing(store, clock, board):
-    ds = daily_front.daily_storage(store)
-    assert daily_front.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
+    ds = store.daily
+    assert daily_boards.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
     first = ds.get_summary(DAY)
     members = ["m00000", "m00444", "m01000"]
     ranks_first = [rank_of(store, clock, m) for m in members]
 
     clock.advance(60)
-    assert daily_front.rebuild_summary(store, clock, DAY, every=EVERY) == "unchanged"
+    assert daily_boards.rebuild_summary(store, clock, DAY, every=EVERY) == "unchanged"
     assert ds.get_summary(DAY) == first, "not even its time is written: an idle board costs the reads only"
     assert [rank_of(store, clock, m) for m in members] == ranks_first
 
     write(store, DAY, [ranked("a-newcomer", sort_key(board[0]))])
     clock.advance(60)
-    assert daily_front.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
+    assert daily_boards.rebuild_summary(store, clock, DAY, every=EVERY) == "written"
     newer = ds.get_summary(DAY)
     assert newer is not None and newer.summary.entries == RESULTS + 1 and newer.built_at == "2026-11-23T09:02:00Z"
     late = DaySummary(first.summary, first.every, first.built_at)  # read before the newcomer, delivered after
@@ -206,20 +207,20 @@ def test_a_summary_rebuilt_twice_late_or_out_of_order_changes_nothing(store, clo
 
 def test_yesterdays_summary_is_rebuilt_until_half_past_midnight(store, clock):
     yesterday, today = DAY, DAY + timedelta(days=1)
-    ds = daily_front.daily_storage(store)
+    ds = store.daily
     write(store, yesterday, day_of_results(10))
     clock.set(datetime(2026, 11, 24, 0, 10, tzinfo=UTC))
-    assert daily_front.rebuild_summaries(store, clock) == {"summary-written": 2}
+    assert daily_boards.rebuild_summaries(store, clock) == {"summary-written": 2}
     assert ds.get_summary(yesterday).summary.entries == 10 and ds.get_summary(today).summary.entries == 0
 
     write(store, yesterday, [DayResult("late-finisher", Outcome.WIN, 8, 500, 3, 30)])  # ended after midnight
     clock.set(datetime(2026, 11, 24, 0, 29, 59, tzinfo=UTC))
-    assert daily_front.rebuild_summaries(store, clock) == {"summary-written": 1, "summary-unchanged": 1}
+    assert daily_boards.rebuild_summaries(store, clock) == {"summary-written": 1, "summary-unchanged": 1}
     assert ds.get_summary(yesterday).summary.entries == 11
 
     write(store, yesterday, [DayResult("later-still", Outcome.WIN, 8, 500, 3, 30)])
     clock.set(datetime(2026, 11, 24, 0, 30, tzinfo=UTC))
-    assert daily_front.rebuild_summaries(store, clock) == {"summary-unchanged": 1}, "today's only, from 00:30"
+    assert daily_boards.rebuild_summaries(store, clock) == {"summary-unchanged": 1}, "today's only, from 00:30"
     assert ds.get_summary(yesterday).summary.entries == 11
     later = rank_of(store, clock, "later-still", yesterday)
     assert (later["rank"], later["entries"]) == (board_ranks(store, yesterday)["later-still"], 11), (
@@ -240,6 +241,6 @@ def test_any_board_any_spacing_every_members_rank_is_the_boards(store, clock, re
     board = [DayResult(f"p{i:02d}", outcome, turns, 300, positions, 40)
              for i, (outcome, turns, positions) in enumerate(results)]
     write(store, day, board)
-    assert daily_front.rebuild_summary(store, clock, day, every=every) == "written"
+    assert daily_boards.rebuild_summary(store, clock, day, every=every) == "written"
     shown = board_ranks(store, day, limit=7)
     assert {r.member: rank_of(store, clock, r.member, day)["rank"] for r in board} == shown

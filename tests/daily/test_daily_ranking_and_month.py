@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from gameserver.daily import (
+from gameserver.platform.daily import (
     FrontGame,
     NotRanked,
     Outcome,

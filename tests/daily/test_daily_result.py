@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from gameserver.daily import NotRanked, Outcome, not_ranked
-from gameserver.daily.result import PlayedTurn, day_result, delays, front_game, outcome_of
-from gameserver.domain.daily_results import played_turns
-from gameserver.storage.records import Board, Submission, TurnRecord
+from gameserver.domain.daily.results import played_turns
+from gameserver.platform.daily import NotRanked, Outcome, not_ranked
+from gameserver.platform.daily.result import PlayedTurn, day_result, delays, front_game, outcome_of
+from gameserver.storage.records import Board, StepRecord, Submission
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -86,15 +86,15 @@ def test_the_seconds_are_the_sum_of_the_turns_times(delays_by_turn):
     assert day_result("m", Outcome.LOSS, turns, 0, 0).seconds == expected
 
 
-def record(turn: int, opened: int, deadline: int, resolved: int, sent: int | None) -> TurnRecord:
+def record(turn: int, opened: int, deadline: int, resolved: int, sent: int | None) -> StepRecord:
     mine = Submission(orders=[], count=1, sent_at=at(sent).strftime("%Y-%m-%dT%H:%M:%SZ")) if sent else Submission()
     iso = {name: at(value).strftime("%Y-%m-%dT%H:%M:%SZ")
            for name, value in {"opened": opened, "deadline": deadline, "resolved": resolved}.items()}
-    return TurnRecord(
-        game_id="g", turn=turn, opened_at=iso["opened"], deadline=iso["deadline"], resolved_at=iso["resolved"],
+    return StepRecord(
+        game_id="g", step=turn, label=str(turn), opened_at=iso["opened"], deadline=iso["deadline"], resolved_at=iso["resolved"],
         closed_by="orders" if sent else "deadline",
         submissions={"north": mine, "south": Submission(orders=[], count=1, sent_at=iso["opened"])},
-        missed={"north": sent is None, "south": False}, state_after={},
+        missed={"north": sent is None, "south": False}, record={},
     )
 
 
@@ -103,7 +103,7 @@ def test_a_turn_resolved_lazily_counts_at_its_deadline(doctrine):
     """Nobody waits on a member against a house AI: the turn missed at 120 s was resolved only when the member
     came back at 600 s; it counts as resolved at its deadline, and as the doctrine's when one was snapshotted."""
     records = [record(1, 0, 120, 600, None), record(2, 120, 180, 150, 150)]
-    board = Board(game_id="g", epoch=2, state={}, seed=1, doctrines={"north": doctrine, "south": {}})
+    board = Board(game_id="g", epoch=2, state={}, seed=1, stand_ins={"north": doctrine, "south": {}})
     first, second = played_turns(records, "north", board)
     assert (first.resolved_at, first.sent_at, first.by_doctrine) == (at(120), None, doctrine is not None)
     assert (second.opened_at, second.resolved_at, second.sent_at) == (at(120), at(150), at(150))

@@ -7,14 +7,14 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from daily_world import SALT, member
+from gameserver import parameters
 from gameserver.config import get_settings
-from gameserver.daily import Noise, front_of_the_day
-from gameserver.domain import daily_front
+from gameserver.domain.daily import front as daily_front
 from gameserver.handlers.rotate import handler as rotate_handler
-from gameserver.storage import parameters
+from gameserver.platform.daily import Noise, front_of_the_day
 from localrun.events import LambdaContext, scheduled_event
 from localrun.schedules import SCHEDULES, Scheduler
-from rules.feinthold import LAYOUTS
+from rules.feinthold import LAYOUTS, SIDES
 from rules.feinthold.doctrine.house import house_ai
 
 SUNDAY_NOON = datetime(2026, 11, 22, 12, 0, 0, tzinfo=UTC)
@@ -23,7 +23,7 @@ LAYOUT_IDS = [layout.id for layout in LAYOUTS]
 
 
 def stored(store, day: date):
-    return daily_front.daily_storage(store).get_front(day)
+    return store.daily.get_front(day)
 
 
 def deliver(day_or_time: datetime) -> dict:
@@ -48,7 +48,7 @@ def test_a_whole_week_on_the_manual_clock(store, clock):
 
     assert [(f.at.date(), f.outcome) for f in firings] == [(day, "ok") for day in WEEK]
     fronts = [stored(store, day) for day in WEEK]
-    assert fronts == [front_of_the_day(day, SALT.encode(), LAYOUT_IDS) for day in WEEK]
+    assert fronts == [front_of_the_day(day, SALT.encode(), LAYOUT_IDS, SIDES) for day in WEEK]
     assert [f.house_ai for f in fronts] == ["sentinel", "pivot", "ram", "sentinel", "pivot", "ram", "ram"]
     assert [f.noise for f in fronts] == [Noise.NORMAL] * 6 + [Noise.STRONG]
     assert scheduler.tick() == [], "nothing more is due until the next midnight"
@@ -62,11 +62,12 @@ def test_sundays_game_plays_the_ram_with_more_noise(store, clock):
     started = daily_front.start_front(store, clock, member("sunny"))
     front = stored(store, sunday)
     game_id = started["game"]["game_id"]
-    _, board, _ = store.read_for_turn(game_id)
+    read = store.games.read_step(game_id)
+    board = read.board
     house_side = "north" if front.side == "south" else "south"
     assert started["front"]["house_ai"] == "ram" and started["front"]["noise"] == "strong"
-    assert board.doctrines[house_side] == house_ai("ram", front.noise_seed, "strong").to_json()
-    assert board.doctrines[house_side] != house_ai("ram", front.noise_seed, "normal").to_json()
+    assert board.stand_ins[house_side] == house_ai("ram", front.noise_seed, "strong").to_json()
+    assert board.stand_ins[house_side] != house_ai("ram", front.noise_seed, "normal").to_json()
 
 
 def test_a_duplicate_delivery_changes_nothing_even_under_another_salt(store, clock, monkeypatch):
@@ -82,7 +83,7 @@ def test_a_late_delivery_creates_the_day_of_its_scheduled_time_not_of_the_clock(
     """Monday's firing delivered on Wednesday still names Monday (the event's ``time``), never the clock's day."""
     clock.set(datetime(2026, 11, 25, 15, 30, tzinfo=UTC))
     assert deliver(datetime(2026, 11, 23, 0, 0, tzinfo=UTC))["day"] == "2026-11-23"
-    assert stored(store, date(2026, 11, 23)) == front_of_the_day(date(2026, 11, 23), SALT.encode(), LAYOUT_IDS)
+    assert stored(store, date(2026, 11, 23)) == front_of_the_day(date(2026, 11, 23), SALT.encode(), LAYOUT_IDS, SIDES)
     assert stored(store, date(2026, 11, 25)) is None
 
 
@@ -101,7 +102,7 @@ def test_a_day_the_schedule_missed_is_created_by_the_first_request_that_needs_it
     today = daily_front.my_front(store, clock, member("early"))
     assert today["front"]["day"] == "2026-11-26" and today["front"]["house_ai"] == "sentinel"
     assert today["mine"] is None
-    assert stored(store, thursday.date()) == front_of_the_day(thursday.date(), SALT.encode(), LAYOUT_IDS)
+    assert stored(store, thursday.date()) == front_of_the_day(thursday.date(), SALT.encode(), LAYOUT_IDS, SIDES)
     assert deliver(datetime(2026, 11, 26, tzinfo=UTC))["outcome"] == "exists", "the late schedule changes nothing"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from gameserver.duels import Accept, Duel, Pace, Ready, TurnResolved, apply, propose
+from gameserver.platform.duels import Accept, Duel, Pace, Ready, TurnResolved, apply, propose
 
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 ANN, BOB = "ann", "bob"

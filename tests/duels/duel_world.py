@@ -9,9 +9,10 @@ from collections import defaultdict
 from datetime import UTC, datetime
 from typing import Any
 
-from gameserver.domain import games, profiles
-from gameserver.duels import CreditKind, LedgerLine, check_invariant
-from gameserver.identity import Caller
+from gameserver.domain import feinthold as games
+from gameserver.domain import members as profiles
+from gameserver.identity import Caller, Client
+from gameserver.platform.duels import CreditKind, LedgerLine, check_invariant
 from moto_tables import address_of
 
 NO_ORDERS: list[dict[str, Any]] = []
@@ -25,9 +26,9 @@ def join(store, clock, *members: Caller) -> None:
 
 
 def my_view(store, caller: Caller, game_id: str) -> dict[str, Any]:
-    _, view = store.read_view(game_id, caller.sub)
-    assert view is not None
-    return view.view
+    views = store.games.read_view(game_id, caller.sub).views
+    assert views is not None
+    return next(iter(views.views.values()))
 
 
 def random_orders(store, caller: Caller, game_id: str, seed: int) -> list[dict[str, Any]]:
@@ -35,14 +36,15 @@ def random_orders(store, caller: Caller, game_id: str, seed: int) -> list[dict[s
     from rules.feinthold import GameState, view
     from rules.feinthold.random_player import random_orders as draw
 
-    game, board, _ = store.read_for_turn(game_id)
-    side = game.side_of(caller.sub)
+    read = store.games.read_step(game_id)
+    game, board = read.game, read.board
+    side = game.seat_of(caller.sub)
     return draw(view(GameState.from_json(board.state), side), random.Random(seed))
 
 
 def send(store, clock, caller: Caller, game_id: str, turn: int, orders: list[dict[str, Any]] | None = None):
     return games.submit_orders(store, clock, caller, game_id, turn, NO_ORDERS if orders is None else orders,
-                               games.Client(device=f"device-{caller.sub}", address=address_of(caller.sub)))
+                               Client(device=f"device-{caller.sub}", address=address_of(caller.sub)))
 
 
 def scan(store, *types: str, attributes: tuple[str, ...] = ()) -> list[dict[str, Any]]:
@@ -82,7 +84,18 @@ def credit_problems(store, members: list[str] | None = None, duel_ids: list[str]
     """Every disagreement between the stored balances, escrows and ledger lines (``check_invariant``).
 
     With ``members`` (everyone who holds credits), their partitions and the duels their lines and
-    ``duel_ids`` name are read instead of the whole table: the same answer, much faster on moto."""
+    ``duel_ids`` name are read instead of the whole table: the same answer, much faster on moto. On the
+    in-memory store, its tables are read whole."""
+    from gameserver.storage.memory import MemoryStore
+
+    if isinstance(store, MemoryStore):
+        from gameserver.platform.duels.settlement import escrowed
+
+        held = store.tables
+        return check_invariant({sub: p.credits for sub, p in held.profiles.items()},
+                               {duel_id: sum(escrowed(s.duel).values()) for duel_id, (s, _) in held.duels.items()},
+                               {}, [LedgerLine(line.sub, line.amount, CreditKind(line.kind), line.ref)
+                                    for line in held.ledger.values()])
     if members is None:
         items = scan(store, "profile", "duel", "ledger",
                      attributes=("pk", "sub", "credits", "escrow", "amount", "kind", "ref"))

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 from duel_builders import T0
-from gameserver.duels import (
+from gameserver.platform.duels import (
     Abandon,
     Accept,
     CreditError,
@@ -32,7 +32,7 @@ from gameserver.duels import (
     lapses_at,
     propose,
 )
-from gameserver.duels.credits import GRANT
+from gameserver.platform.duels.credits import GRANT
 from hypothesis import event as note
 from hypothesis import given, settings
 from hypothesis import strategies as st

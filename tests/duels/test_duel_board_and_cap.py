@@ -6,14 +6,8 @@ from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
-from gameserver.duels import (
-    MAX_SUBMISSIONS,
-    DuelStanding,
-    SubmissionCapError,
-    duel_leaderboard,
-    next_submission,
-    season_prizes,
-)
+from gameserver.platform.duels import DuelStanding, duel_leaderboard, season_prizes
+from gameserver.play.submissions import MAX_SUBMISSIONS, SubmissionCapError, next_submission
 
 
 def standing(member: str, rating: int, duels: int = 8, year: int = 2025, frozen: bool = False) -> DuelStanding:

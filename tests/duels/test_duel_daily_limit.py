@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from duel_builders import ANN, BOB, T0, finish, playing
-from gameserver.duels import (
+from gameserver.platform.duels import (
     DuelRatingChanges,
     Stop,
     Unrated,
@@ -17,8 +17,8 @@ from gameserver.duels import (
     rating_verdict,
     score,
 )
-from gameserver.duels.modes import Pace
-from gameserver.ratings import EloRating, Glicko2Rating
+from gameserver.platform.duels.modes import Pace
+from gameserver.platform.ratings import EloRating, Glicko2Rating
 
 NOW = T0 + timedelta(days=1)
 

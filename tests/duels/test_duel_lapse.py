@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 from duel_builders import ANN, BOB, T0, proposed
-from gameserver.duels import (
+from gameserver.platform.duels import (
     Accept,
     CreditKind,
     Decline,
@@ -27,7 +27,7 @@ from gameserver.duels import (
     propose,
     settle,
 )
-from gameserver.duels.lifecycle import PROPOSAL_LAPSED
+from gameserver.platform.duels.lifecycle import PROPOSAL_LAPSED
 
 SECOND = timedelta(seconds=1)
 LIFE = {

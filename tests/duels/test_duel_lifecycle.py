@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from duel_builders import ANN, BOB, T0, finish, play_turns, playing, proposed
-from gameserver.duels import (
+from gameserver.platform.duels import (
     Abandon,
     Accept,
     CreditKind,
@@ -224,7 +224,7 @@ def test_a_cancelled_duel_cannot_be_voided() -> None:
 def test_a_duel_survives_its_json_form_at_every_stage() -> None:
     import json
 
-    from gameserver.duels import Duel
+    from gameserver.platform.duels import Duel
 
     stages = [proposed(), playing(), play_turns(playing(), 3), finish(playing(), ANN, too_fast=frozenset({BOB}))]
     stages.append(apply(stages[-1], Void(T0 + timedelta(days=1))))

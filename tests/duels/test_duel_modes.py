@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from gameserver.duels import Pace, ready_room_closes, turn_deadline, turn_time
+from gameserver.platform.duels import Pace, ready_room_closes, turn_deadline, turn_time
 
 OPEN = datetime(2026, 11, 2, 12, 0, 0, tzinfo=UTC)
 

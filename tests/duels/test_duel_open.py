@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 from duel_builders import ANN, BOB, T0
-from gameserver.duels import (
+from gameserver.platform.duels import (
     Accept,
     Decline,
     DuelRuleError,

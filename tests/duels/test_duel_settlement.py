@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 from duel_builders import ANN, BOB, T0, finish, play_turns, playing
-from gameserver.duels import (
+from gameserver.platform.duels import (
     Abandon,
     CreditKind,
     LedgerLine,

@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from duel_world import START, credit_problems, join
 from gameserver.clock import iso
-from gameserver.domain import credits, duels
-from gameserver.domain.errors import Conflict
+from gameserver.domain import members
+from gameserver.domain.duels import service as duels
+from gameserver.errors import Conflict
 from gameserver.identity import Caller
-from gameserver.storage.duels import OPEN_DUELS, DuelStorage, proposals_to
+from gameserver.storage.duels import OPEN_DUELS, proposals_to
 
 HOUR = 3600
 DAY = 86_400
@@ -21,23 +22,23 @@ STAKE = 30
 
 
 def balance(store, caller: Caller) -> int:
-    return store.get_profile(caller.sub).credits
+    return store.members.get_profile(caller.sub).credits
 
 
 def lines_of(store, clock, caller: Caller, duel_id: str) -> list[tuple[int, str]]:
     """The member's ledger lines of that duel, oldest first, as the credits route shows them."""
-    found = credits.my_credits(store, clock, caller, None, 50)["lines"]
+    found = members.my_credits(store, clock, caller, None, 50)["lines"]
     return [(line["amount"], line["kind"]) for line in reversed(found) if line["ref"] == duel_id]
 
 
 def stored_proposals(store, partition: str) -> list[str]:
     """What the proposals index holds (not filtered by the clock, unlike the list route)."""
-    found, _ = DuelStorage(store.client, store.table).proposals(partition, None, 50)
+    found, _ = store.duels.proposals(partition, None, 50)
     return [s.duel.id for s in found]
 
 
 def due(store) -> list[str]:
-    return [duel_id for duel_id, _ in DuelStorage(store.client, store.table).due_duels("9999-12-31T00:00:00Z", 50)]
+    return [due.duel_id for due in store.duels.due_duels("9999-12-31T00:00:00Z", 50)]
 
 
 def test_an_open_blitz_proposal_lapses_an_hour_later_and_its_stake_comes_back(store, clock, ann, bob):
@@ -96,7 +97,7 @@ def test_an_accept_after_the_lapse_time_is_refused_and_the_stake_comes_back_once
         with pytest.raises(Conflict) as refused:
             duels.accept_duel(store, clock, bob, duel_id)
         assert refused.value.code == "duel_lapsed"
-    assert store.get_game(duel_id) is None
+    assert store.games.get(duel_id) is None
     assert (balance(store, ann), balance(store, bob)) == (100, 100), "the accept escrowed nothing"
     assert duels.read_duel(store, clock, ann, duel_id)["status"] == "lapsed", "the late accept lapsed it"
     assert duels.sweep(store, clock) == {}

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 from duel_world import credit_problems, join, random_orders, send
-from gameserver.domain import duel_game, duels
+from gameserver.domain.duels import game as duel_game
+from gameserver.domain.duels import service as duels
 from gameserver.identity import Caller
 from moto_tables import address_of
 
@@ -45,7 +46,7 @@ def pinned(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def balance(store, caller: Caller) -> int:
-    return store.get_profile(caller.sub).credits
+    return store.members.get_profile(caller.sub).credits
 
 
 def member_items(store, sub: str, prefix: str) -> list[dict[str, Any]]:
@@ -63,7 +64,7 @@ def start(store, clock, ann: Caller, bob: Caller) -> str:
 def play_out(store, clock, ann: Caller, bob: Caller, game_id: str, *, meanwhile=None) -> dict[str, Any]:
     """Both send random legal orders 5 s after each turn opens (a human's pace); ``meanwhile`` runs at turn 4."""
     for turn in range(1, 9):
-        if store.get_game(game_id).status != "open":
+        if store.games.get(game_id).status != "open":
             break
         if turn == 4 and meanwhile is not None:
             meanwhile()
@@ -163,7 +164,7 @@ def test_a_forfeit_between_members_seen_apart_pays_the_winner(store, clock, ann,
 
 
 def test_the_marks_page_for_moderators_newest_first_with_a_checked_cursor(store, clock, ann, bob):
-    from gameserver.domain.sightings import record
+    from gameserver.domain.fairplay import record
 
     cid = Caller(sub="cid-sub", groups=frozenset(), username="cid")
     for member in (ann, bob, cid):
@@ -191,7 +192,7 @@ def test_a_linked_duel_caught_up_after_its_final_turn_is_judged_the_same(store, 
     api(ann, "GET", "/v1/me", device="one-phone")
     api(bob, "GET", "/v1/me", device="one-phone")
     game_id = start(store, clock, ann, bob)
-    monkeypatch.setattr(store, "duel_read_with", lambda game: None)
+    monkeypatch.setattr(duel_game.MODE, "riding", lambda *_: ())
     final = play_out(store, clock, ann, bob, game_id)
     assert final["status"] == "won" and final["rating"] == {"rated": False, "why": "linked-accounts"}
     assert balance(store, ann) == balance(store, bob) == 100

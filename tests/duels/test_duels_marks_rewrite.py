@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 from duel_world import START, join
-from gameserver.domain import duels
-from gameserver.domain.errors import Conflict
-from gameserver.domain.marks import close_mark, marks_page
-from gameserver.domain.sightings import record
-from gameserver.fairplay import Link, LinkKind
-from gameserver.fairplay.marks import Closure, MarkClosed, MarkStatus, linked_marks
+from gameserver.domain.duels import service as duels
+from gameserver.domain.fairplay import record
+from gameserver.domain.moderation import close_mark, marks_page
+from gameserver.errors import Conflict
 from gameserver.identity import Caller
-from gameserver.storage.fairplay import mark_put
+from gameserver.platform.fairplay import Link, LinkKind
+from gameserver.platform.fairplay.marks import Closure, MarkClosed, MarkStatus, linked_marks
+from gameserver.storage.dynamodb.fairplay import mark_put
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from moto_tables import address_of, manual_clock, moto_tables

@@ -23,9 +23,10 @@ from typing import Any
 
 import pytest
 from duel_world import START, credit_problems, join, scan, send
-from gameserver.domain import duels, turns
-from gameserver.domain.errors import DomainError
+from gameserver.domain.duels import service as duels
+from gameserver.errors import DomainError
 from gameserver.identity import Caller
+from gameserver.play import steps
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -66,9 +67,8 @@ def plan_of(rng: random.Random, size: int) -> list[tuple]:
 def actor(store, duel_id: str, action: str, other: bool) -> Caller:
     """Who does ``action``: mostly the member the rules expect (so games get played), sometimes the other one
     (``other``), whom the rules must refuse or treat as the other side."""
-    from gameserver.storage.duels import DuelStorage
 
-    stored = DuelStorage(store.client, store.table).read(duel_id)[0]
+    stored = store.duels.read(duel_id).stored
     assert stored is not None
     duel = stored.duel
     if action == "accept":
@@ -92,7 +92,7 @@ def run_step(store, clock, step: tuple, made: list[str]) -> None:
         made.append(duels.propose_duel(store, clock, MEMBERS[a], opponent=opponent, pace=pace, stake=stake)["duel_id"])
     elif kind == "advance":
         clock.advance(step[1])
-        turns.sweep(store, clock)
+        steps.sweep(store, clock)
         duels.sweep(store, clock)
     elif kind == "timer" and made:
         duel_id = made[-1 - step[1] % len(made)]
@@ -101,25 +101,25 @@ def run_step(store, clock, step: tuple, made: list[str]) -> None:
         elif step[2] == "lapse":  # a lapse called early, on time, twice, or on a duel answered meanwhile
             duels.lapse_proposal(store, clock, duel_id)
         else:
-            game = store.get_game(duel_id)
+            game = store.games.get(duel_id)
             if game is not None:
-                turns.resolve_turn(store, clock, duel_id, game.turn - (1 if step[2] == "late-turn" else 0))
+                steps.resolve(store, clock, duel_id, game.step - (1 if step[2] == "late-turn" else 0))
     elif kind == "turn" and made:
         duel_id = made[-1 - step[1] % len(made)]
         for _ in range(step[2]):
-            game = store.get_game(duel_id)
+            game = store.games.get(duel_id)
             if game is None or game.status != "open":
                 return
             clock.advance(5)
             for sub in game.players.values():
-                send(store, clock, next(m for m in MEMBERS if m.sub == sub), duel_id, game.turn)
+                send(store, clock, next(m for m in MEMBERS if m.sub == sub), duel_id, game.step)
     elif made:
         duel_id = made[-1 - step[1] % len(made)]
         caller = actor(store, duel_id, kind, other=step[2])
         if kind == "submit":
-            game = store.get_game(duel_id)
+            game = store.games.get(duel_id)
             if game is not None:
-                send(store, clock, caller, duel_id, game.turn)
+                send(store, clock, caller, duel_id, game.step)
         else:
             action = {"accept": duels.accept_duel, "decline": duels.decline_duel, "withdraw": duels.withdraw_duel,
                       "ready": duels.ready, "abandon": duels.abandon}[kind]
@@ -133,7 +133,7 @@ def drain(store, clock) -> None:
                    for i in scan(store, "duel", attributes=("status",))):
             return
         clock.advance(3 * 86_400 + 1)
-        turns.sweep(store, clock)
+        steps.sweep(store, clock)
         duels.sweep(store, clock)
 
 
@@ -150,9 +150,9 @@ def test_credits_hold_and_every_duel_ends_once_whatever_fails(seed: int, size: i
     from gameserver import services
     from gameserver.clock import ManualClock, set_clock
     from gameserver.config import get_settings
-    from gameserver.domain.profiles import forget_known_profiles
-    from gameserver.domain.sightings import forget_written, record
-    from gameserver.storage.tables import create_tables
+    from gameserver.domain.fairplay import forget_written, record
+    from gameserver.domain.members import forget_known_profiles
+    from gameserver.storage.dynamodb.tables import create_tables
     from moto import mock_aws
 
     get_settings.cache_clear()

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 from duel_world import credit_problems, join
-from gameserver.domain import duels
-from gameserver.domain.errors import Conflict
+from gameserver.domain.duels import service as duels
+from gameserver.errors import Conflict
 from gameserver.identity import Caller
 
 STAKE = 20
@@ -35,7 +35,7 @@ def rival_before_first_write(store, rival: Callable[[], Any]) -> list[Any]:
 
 
 def balance(store, caller) -> int:
-    return store.get_profile(caller.sub).credits
+    return store.members.get_profile(caller.sub).credits
 
 
 def test_two_accepts_of_one_open_blitz_duel_one_wins_the_other_is_told(store, clock, ann, bob):
@@ -73,6 +73,6 @@ def test_the_second_ready_racing_an_abandon_in_the_ready_room_ends_in_one_of_the
     with pytest.raises(Conflict):
         duels.ready(store, clock, bob, duel["duel_id"])
     assert rival[0]["status"] == "cancelled"
-    assert store.get_game(duel["duel_id"]) is None, "no game started for a cancelled duel"
+    assert store.games.get(duel["duel_id"]) is None, "no game started for a cancelled duel"
     assert balance(store, ann) == balance(store, bob) == 100
     assert credit_problems(store) == []

@@ -9,9 +9,10 @@ from datetime import timedelta
 
 import pytest
 from duel_world import START, credit_problems, join, send
-from gameserver.domain import doctrines, duel_game, duels
-from gameserver.domain.errors import Conflict, InvalidInput
-from gameserver.storage.duels import DuelStorage
+from gameserver.domain import doctrines
+from gameserver.domain.duels import game as duel_game
+from gameserver.domain.duels import service as duels
+from gameserver.errors import Conflict, InvalidInput
 from rules.feinthold import GameState, new_game, record, resolve, view
 from rules.feinthold.doctrine import house_rules, orders_of, parse_doctrine
 
@@ -81,9 +82,10 @@ def test_a_default_doctrine_plays_a_missed_turn_and_an_edit_mid_game_does_not_re
     clock.advance(86_400)
     duels.sweep(store, clock)
 
-    game, board, _ = store.read_for_turn(duel["duel_id"])
-    side = game.side_of(ann.sub)
-    assert board.doctrines[side] == parse_doctrine(ram).to_json(), "the copy taken at the start"
+    read = store.games.read_step(duel["duel_id"])
+    game, board = read.game, read.board
+    side = game.seat_of(ann.sub)
+    assert board.stand_ins[side] == parse_doctrine(ram).to_json(), "the copy taken at the start"
     played = GameState.from_json(board.state).history
     state = new_game(board.seed)
     for turn in (0, 1):
@@ -91,7 +93,7 @@ def test_a_default_doctrine_plays_a_missed_turn_and_an_edit_mid_game_does_not_re
         assert played[turn].to_json()["orders"][side] == expected, f"turn {turn + 1} played by Ram"
         assert expected and not orders_of(parse_doctrine(idle), view(state, side)), "the edit would have held"
         state = resolve(state, {s: played[turn].to_json()["orders"][s] for s in ("south", "north")})
-    records = store.turn_records(duel["duel_id"])
+    records = store.games.step_records(duel["duel_id"])
     assert [r.missed[side] for r in records] == [True, True], "ann sent nothing herself"
     assert duels.read_duel(store, clock, ann, duel["duel_id"])["status"] in ("playing", "won", "drawn"), \
         "bob sent orders: the duel is not cancelled (Ram may already have won it for ann)"
@@ -105,8 +107,9 @@ def test_a_missed_turn_without_a_doctrine_holds(store, clock, ann, bob):
     send(store, clock, bob, duel["duel_id"], 1)
     clock.advance(2 * 86_400)
     duels.sweep(store, clock)
-    game, board, _ = store.read_for_turn(duel["duel_id"])
-    side = game.side_of(ann.sub)
+    read = store.games.read_step(duel["duel_id"])
+    game, board = read.game, read.board
+    side = game.seat_of(ann.sub)
     first = GameState.from_json(board.state).history[0].to_json()
     assert first["orders"][side] == [], "troops stay in place, income to the reserve"
 
@@ -128,7 +131,7 @@ def test_doctrines_are_three_at_most_validated_and_one_is_the_default(store, clo
     assert [d["slot"] for d in listed if d["default"]] == [3]
     doctrines.delete_doctrine(store, ann, 3)
     assert all(not d["default"] for d in doctrines.list_doctrines(store, ann)["doctrines"])
-    assert DuelStorage(store.client, store.table).read("0" * 20, defaults=(ann.sub,))[3] == {ann.sub: None}
+    assert store.duels.read("0" * 20, defaults=(ann.sub,)).defaults == {ann.sub: None}
     assert doctrines.create_doctrine(store, clock, ann, house_rules()["ram"])["slot"] == 3
 
 
@@ -173,9 +176,9 @@ def test_each_turn_that_opens_is_a_feed_notice_and_an_event_on_the_bus(store, cl
     send(store, clock, ann, duel["duel_id"], 1)
     send(store, clock, bob, duel["duel_id"], 1)
 
-    from gameserver.domain import credits
+    from gameserver.domain import members
 
-    feed = credits.my_feed(store, ann, None, 10)["notices"]
+    feed = members.my_feed(store, ann, None, 10)["notices"]
     assert [(n["duel_id"], n["turn"]) for n in feed] == [(duel["duel_id"], 2), (duel["duel_id"], 1)]
     received = []
     while batch := sqs.receive_message(QueueUrl=queue, MaxNumberOfMessages=10).get("Messages", []):

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 
-from gameserver.fairplay import Link, LinkKind, day_sightings, link_between
-from gameserver.storage.fairplay import decode_seen, seen_values
+from gameserver.platform.fairplay import Link, LinkKind, day_sightings, link_between
+from gameserver.storage.dynamodb.fairplay import decode_seen, seen_values
 
 DAY = date(2026, 11, 2)
 LAST_SECOND = datetime(2026, 11, 2, 23, 59, 59, tzinfo=UTC)
@@ -71,7 +71,7 @@ def counted(store) -> Counter:
 
 
 def test_recording_twice_on_a_day_writes_once_and_the_day_holds_every_value(store, clock, ann):
-    from gameserver.domain.sightings import record
+    from gameserver.domain.fairplay import record
 
     sent = counted(store)
     assert record(store, clock.now(), ann.sub, "phone", "203.0.113.9") is True
@@ -83,7 +83,7 @@ def test_recording_twice_on_a_day_writes_once_and_the_day_holds_every_value(stor
 
 
 def test_days_31_to_45_days_old_are_removed_by_the_next_sighting(store, clock, ann):
-    from gameserver.domain.sightings import record
+    from gameserver.domain.fairplay import record
 
     first = clock.now().date()
     record(store, clock.now(), ann.sub, None, "10.0.0.1")
@@ -99,25 +99,24 @@ def test_days_31_to_45_days_old_are_removed_by_the_next_sighting(store, clock, a
 
 
 def test_the_end_of_a_duel_reads_both_members_sightings_with_the_ratings(store, clock, ann, bob):
-    from gameserver.domain.duel_game import duel_storage
-    from gameserver.domain.sightings import link_of, record
+    from gameserver.domain.fairplay import link_of, record
 
     record(store, clock.now(), ann.sub, "ann-phone", "203.0.113.9")
     record(store, clock.now(), bob.sub, "bob-phone", "203.0.113.9")
     clock.advance(3 * 86_400)
     sent = counted(store)
-    *_, seen = duel_storage(store).standing((ann.sub, bob.sub), "2026-12")
+    seen = store.duels.standing((ann.sub, bob.sub), "2026-12").seen
     assert sent == Counter({"BatchGetItem": 1}), "one request, the ratings' own"
     assert link_of(seen, (ann.sub, bob.sub), clock.now()) == Link(ADDRESS, "203.0.113.9")
     assert link_of(seen, (ann.sub, bob.sub), clock.now() + timedelta(days=30)) is None
 
 
 def test_a_mark_written_twice_is_one_mark(store, clock, ann, bob):
-    from gameserver.fairplay.marks import linked_marks
-    from gameserver.storage.fairplay import FairPlayStorage, mark_put
+    from gameserver.platform.fairplay.marks import linked_marks
+    from gameserver.storage.dynamodb.fairplay import DynamoFairPlay, mark_put
 
     for _ in range(2):
         for mark in linked_marks("g1", (ann.sub, bob.sub), Link(DEVICE, "phone"), "2026-11-30T09:00:00Z"):
             store.client.transact_write_items(TransactItems=[mark_put(store.table, mark)])
-    marks, cursor = FairPlayStorage(store.client, store.table).marks(None, 10)
+    marks, cursor = DynamoFairPlay(store).marks(None, 10)
     assert cursor is None and sorted(m.member for m in marks) == [ann.sub, bob.sub]

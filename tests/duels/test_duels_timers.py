@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from duel_world import join
-from gameserver.domain import duels
+from gameserver.domain.duels import service as duels
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -17,8 +17,8 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def turn_timer(aws, monkeypatch):
     from gameserver import services
+    from gameserver.aws import stepfunctions_client
     from gameserver.config import get_settings
-    from gameserver.storage.client import stepfunctions_client
 
     definition = (REPO / "statemachines" / "turn_timer.asl.json").read_text().replace(
         "${ResolveFunctionArn}", "arn:aws:lambda:us-east-1:123456789012:function:resolve")
@@ -33,8 +33,8 @@ def turn_timer(aws, monkeypatch):
 def test_accepting_a_rapid_duel_starts_the_ready_rooms_timer_and_its_delivery_closes_the_room(
         turn_timer, clock, ann, bob):
     from gameserver import services
+    from gameserver.aws import stepfunctions_client
     from gameserver.handlers.resolve import handler
-    from gameserver.storage.client import stepfunctions_client
     from localrun.events import LambdaContext
 
     store = services.storage()
@@ -42,12 +42,12 @@ def test_accepting_a_rapid_duel_starts_the_ready_rooms_timer_and_its_delivery_cl
     duel = duels.propose_duel(store, clock, ann, opponent=bob.sub, pace="5m", stake=5)
     room = duels.accept_duel(store, clock, bob, duel["duel_id"])
     executions = stepfunctions_client().list_executions(stateMachineArn=turn_timer)["executions"]
-    assert [e["name"] for e in executions] == [f"{duel['duel_id']}-0"]
+    assert [e["name"] for e in executions] == [f"{duel['duel_id']}-000000"]
     started = stepfunctions_client().describe_execution(executionArn=executions[0]["executionArn"])
-    assert json.loads(started["input"]) == {"game_id": duel["duel_id"], "turn": 0, "due": room["ready_room_closes"]}
+    assert json.loads(started["input"]) == {"game_id": duel["duel_id"], "step": 0, "due": room["ready_room_closes"]}
 
-    event = {"game_id": duel["duel_id"], "turn": 0}
+    event = {"game_id": duel["duel_id"], "step": 0}
     assert handler(event, LambdaContext("ResolveFunction"))["outcome"] == "early", "a timer that fires early changes nothing"
     clock.advance(30 * 60)
     assert [handler(event, LambdaContext("ResolveFunction"))["outcome"] for _ in range(2)] == ["cancelled", "stale"]
-    assert store.get_profile(ann.sub).credits == store.get_profile(bob.sub).credits == 100
+    assert store.members.get_profile(ann.sub).credits == store.members.get_profile(bob.sub).credits == 100

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 from duel_world import credit_problems, join, send
-from gameserver.domain import duels, turns
-from gameserver.domain.errors import Conflict
+from gameserver.domain.duels import service as duels
+from gameserver.errors import Conflict
+from gameserver.play import steps
 
 
 def count_requests(store) -> Counter:
@@ -37,7 +38,7 @@ def duel_item(store, duel_id: str) -> dict[str, Any]:
 
 
 def feed_turns(store, sub: str) -> list[int]:
-    return [line["turn"] for line in duels.duel_storage(store).feed(sub, None, 20)[0]]
+    return [notice.step for notice in store.members.feed(sub, None, 20).items]
 
 
 def test_orders_that_resolve_a_duel_turn_cost_one_read_and_one_transaction(store, clock, ann, bob):
@@ -58,10 +59,10 @@ def test_the_timer_at_the_deadline_costs_one_read_and_one_transaction(store, clo
     send(store, clock, ann, game_id, 1)
     clock.advance(86_400)
     sent = count_requests(store)
-    assert turns.resolve_turn(store, clock, game_id, 1) == "resolved"
+    assert steps.resolve(store, clock, game_id, 1) == "resolved"
     assert sent == Counter({"BatchGetItem": 1, "TransactWriteItems": 1})
     item = duel_item(store, game_id)
-    assert item["turn"] == {"N": "1"} and item["due_at"]["S"] == store.get_game(game_id).deadline
+    assert item["step"] == {"N": "1"} and item["due_at"]["S"] == store.games.get(game_id).deadline
     assert feed_turns(store, bob.sub) == [2, 1]
 
 
@@ -79,11 +80,11 @@ def test_a_refused_duel_condition_writes_nothing_of_the_turn_and_a_retry_complet
     with pytest.raises(Conflict):
         send(store, clock, bob, game_id, 1)
     store.client.meta.events.unregister("before-call.dynamodb.TransactWriteItems", another_duel_write)
-    game = store.get_game(game_id)
-    assert (game.turn, game.epoch, game.submissions["south"].sent or game.submissions["north"].sent) == (1, 0, True)
-    assert store.turn_records(game_id) == [] and feed_turns(store, ann.sub) == [1], "nothing half-written"
+    game = store.games.get(game_id)
+    assert (game.step, game.epoch, game.submissions["south"].sent or game.submissions["north"].sent) == (1, 0, True)
+    assert store.games.step_records(game_id) == [] and feed_turns(store, ann.sub) == [1], "nothing half-written"
     assert send(store, clock, bob, game_id, 1)["resolved"] is True
-    assert [r.turn for r in store.turn_records(game_id)] == [1]
+    assert [r.step for r in store.games.step_records(game_id)] == [1]
     assert duels.read_duel(store, clock, bob, game_id)["turn"] == 2 and feed_turns(store, bob.sub) == [2, 1]
     assert credit_problems(store) == []
 
@@ -99,5 +100,5 @@ def test_the_final_turn_adds_one_read_for_the_pair_and_the_ratings_and_no_transa
     assert sent == Counter({"BatchGetItem": 2, "TransactWriteItems": 1})
     duel = duels.read_duel(store, clock, ann, game_id)
     assert duel["status"] in ("won", "drawn") and duel["rating"]["rated"] is True
-    assert store.get_game(game_id).status == "over"
+    assert store.games.get(game_id).status == "over"
     assert credit_problems(store) == []

@@ -4,25 +4,32 @@ from __future__ import annotations
 
 import pytest
 from duel_world import credit_problems, join, random_orders, send
-from gameserver.domain import duels, games
-from gameserver.domain.errors import Conflict, NotFound
+from gameserver.domain import feinthold as games
+from gameserver.domain.duels import service as duels
+from gameserver.errors import Conflict, NotFound
+from moto_tables import STORES, store_of
+
+
+@pytest.fixture(params=STORES)
+def store(request):
+    return store_of(request)
 
 
 def balance(store, caller) -> int:
-    return store.get_profile(caller.sub).credits
+    return store.members.get_profile(caller.sub).credits
 
 
 def play_out(store, clock, ann, bob, game_id: str, seed: int = 0) -> None:
     """Both members send random legal orders, 5 s after each turn opens (a human's pace), until the end."""
     for turn in range(1, 9):
-        game = store.get_game(game_id)
+        game = store.games.get(game_id)
         if game.status != "open":
             return
-        assert game.turn == turn
+        assert game.step == turn
         clock.advance(5)
         send(store, clock, ann, game_id, turn, random_orders(store, ann, game_id, seed + turn))
         send(store, clock, bob, game_id, turn, random_orders(store, bob, game_id, seed + 100 + turn))
-    assert store.get_game(game_id).status == "over"
+    assert store.games.get(game_id).status == "over"
 
 
 def test_a_correspondence_duel_from_proposal_to_payout(store, clock, ann, bob):
@@ -80,7 +87,7 @@ def test_both_ready_starts_a_blitz_game_with_120_seconds_for_turn_1(store, clock
     clock.advance(60)
     started = duels.ready(store, clock, ann, duel["duel_id"])
     assert started["status"] == "playing" and started["turn"] == 1
-    game = store.get_game(duel["duel_id"])
+    game = store.games.get(duel["duel_id"])
     assert (game.mode, game.pace, game.deadline) == ("duel", "blitz", "2026-11-30T09:03:00Z")
 
 
@@ -93,7 +100,7 @@ def test_abandoning_is_a_forfeit_and_the_other_takes_both_stakes(store, clock, a
     over = duels.abandon(store, clock, ann, duel["duel_id"])
     assert (over["status"], over["winner"], over["ending"]) == ("won", bob.sub, "forfeit")
     assert (balance(store, ann), balance(store, bob)) == (80, 120)
-    game = store.get_game(duel["duel_id"])
+    game = store.games.get(duel["duel_id"])
     assert game.status == "over" and game.players[game.winner] == bob.sub
     mine = games.read_game(store, clock, ann, duel["duel_id"])
     assert mine["status"] == "over" and mine["view"]["over"] is True
@@ -113,7 +120,7 @@ def test_nobody_sending_orders_for_two_turns_cancels_the_duel(store, clock, ann,
         duels.sweep(store, clock)
     final = duels.read_duel(store, clock, bob, duel["duel_id"])
     assert (final["status"], final["ending"], final["turns_passed"]) == ("cancelled", "no-orders", 2)
-    assert store.get_game(duel["duel_id"]).status == "over"
+    assert store.games.get(duel["duel_id"]).status == "over"
     assert games.game_record(store, bob, duel["duel_id"])["record"]["winner"] is None
     assert balance(store, ann) == balance(store, bob) == 100 and credit_problems(store) == []
 

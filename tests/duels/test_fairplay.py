@@ -5,9 +5,9 @@ from __future__ import annotations
 import doctest
 from datetime import UTC, datetime, timedelta
 
-import gameserver.fairplay.delays as delays_module
+import gameserver.platform.fairplay.delays as delays_module
 import pytest
-from gameserver.fairplay import (
+from gameserver.platform.fairplay import (
     Link,
     Sighting,
     faster_than_a_human,
@@ -17,7 +17,7 @@ from gameserver.fairplay import (
     pace_too_regular,
     reloaded_too_often,
 )
-from gameserver.fairplay.links import LinkKind
+from gameserver.platform.fairplay.links import LinkKind
 
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import doctest
 
-import gameserver.ratings.elo as elo_module
+import gameserver.platform.ratings.elo as elo_module
 import pytest
-from gameserver.ratings.elo import EloChange, EloRating, elo_k, rate_elo
+from gameserver.platform.ratings.elo import EloChange, EloRating, elo_k, rate_elo
 
 
 def test_k_is_40_for_the_first_30_rated_games_then_20() -> None:

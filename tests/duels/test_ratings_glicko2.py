@@ -5,8 +5,8 @@ from __future__ import annotations
 import doctest
 from decimal import Decimal
 
-import gameserver.ratings.glicko2 as glicko2_module
-from gameserver.ratings.glicko2 import (
+import gameserver.platform.ratings.glicko2 as glicko2_module
+from gameserver.platform.ratings.glicko2 import (
     SCALE,
     Glicko2Change,
     Glicko2Rating,

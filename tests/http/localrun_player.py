@@ -39,4 +39,4 @@ def game_item(dynamodb_endpoint: str, game_id: str, table: str = "feinthold") ->
         aws_access_key_id="localrun", aws_secret_access_key="localrun")
     item = client.get_item(TableName=table, Key={"pk": {"S": f"GAME#{game_id}"}, "sk": {"S": "GAME"}},
                            ConsistentRead=True)["Item"]
-    return {"turn": int(item["turn"]["N"]), "status": item["status"]["S"], "due": "due_at" in item}
+    return {"turn": int(item["step"]["N"]), "status": item["status"]["S"], "due": "due_at" in item}

@@ -49,7 +49,7 @@ def client(endpoint: str):
 
 
 def test_the_tables_are_created_once_with_the_due_index_and_ttl(store):
-    from gameserver.storage.tables import DUE_INDEX, create_tables
+    from gameserver.storage.dynamodb.tables import DUE_INDEX, create_tables
 
     dynamodb = client(store.endpoint)
     # moto keeps its data per process, not per server: names of this test's own.

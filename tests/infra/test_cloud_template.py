@@ -1,7 +1,7 @@
 """The SAM template against the code it deploys: handlers, settings, tables, layer, policies, alarms.
 
 The template is read as CloudFormation reads it (cfn-lint's loader), and each fact it states is held to
-its source of truth in the code: the handler modules, ``gameserver.config``, ``gameserver.storage.tables``,
+its source of truth in the code: the handler modules, ``gameserver.config``, ``gameserver.storage.dynamodb.tables``,
 ``gameserver.identity``, pyproject's runtime dependencies, the ASL file.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from cloud_support import REPO_ROOT, load_template
 from gameserver import config, identity, observability
-from gameserver.storage import tables
+from gameserver.storage.dynamodb import tables
 
 FUNCTIONS = {
     "ApiFunction": "gameserver.handlers.api.handler",

@@ -85,16 +85,16 @@ def test_sweep_sample_is_the_eventbridge_scheduled_event(resources):
 
 def test_resolve_sample_is_what_the_turn_timer_sends(resources):
     event = load_event("resolve.json")
-    assert isinstance(event["game_id"], str) and type(event["turn"]) is int
+    assert isinstance(event["game_id"], str) and type(event["step"]) is int
     machine = json.loads((REPO_ROOT / resources["TurnTimer"]["Properties"]["DefinitionUri"]).read_text())
     payload = machine["States"]["ResolveTurn"]["Parameters"]["Payload"]
     assert {key.removesuffix(".$") for key in payload} == set(event)
-    # The timer's execution is named {game}-{turn}: Step Functions allows 80 characters of [A-Za-z0-9_-].
-    assert re.fullmatch(r"[A-Za-z0-9_-]{1,80}", f"{event['game_id']}-{event['turn']}")
+    # The timer's execution is named {game}-{step}: Step Functions allows 80 characters of [A-Za-z0-9_-].
+    assert re.fullmatch(r"[A-Za-z0-9_-]{1,80}", f"{event['game_id']}-{event['step']:06d}")
 
 
 def test_rotate_sample_is_the_midnight_scheduled_event_and_names_its_day():
-    from gameserver.daily import scheduled_day
+    from gameserver.platform.daily import scheduled_day
 
     event = load_event("rotate_scheduled.json")
     parsed = EventBridgeModel.model_validate(event)

@@ -1,7 +1,7 @@
 """The turn-timer state machine, run by moto's Step Functions interpreter from the very file the template deploys.
 
-architecture.md: a Standard execution named ``{game}-{turn}`` waits until the deadline (``TimestampPath``,
-whole UTC seconds ending in Z), then invokes resolve for that game and turn. moto runs Lambda tasks without
+architecture.md: a Standard execution named ``{game}-{step}`` waits until the deadline (``TimestampPath``,
+whole UTC seconds ending in Z), then invokes resolve for that game and step. moto runs Lambda tasks without
 Docker by echoing the payload, so these tests prove the flow and the payload; resolve itself is tested directly.
 Deadlines are in the past (or a few seconds ahead): moto sleeps through Wait states for real.
 """
@@ -20,9 +20,13 @@ from typing import Any
 import boto3
 import pytest
 from cloud_support import REPO_ROOT, configure_moto, load_event
-from gameserver import clock, config
-from gameserver.domain import timers
-from gameserver.storage import client
+from gameserver import aws as client
+from gameserver import (
+    clock,
+    config,
+    services,  # noqa: F401  (the composition root: it installs the modes the timers ask after)
+)
+from gameserver.play import timers
 from gameserver.storage.records import Game
 
 pytestmark = pytest.mark.moto_server
@@ -87,12 +91,12 @@ def _machine(endpoint: str, template: Mapping[str, Any], name: str, resolve_arn:
     )["stateMachineArn"]
 
 
-def _start(endpoint: str, machine_arn: str, game_id: str, turn: int, due: str) -> str:
+def _start(endpoint: str, machine_arn: str, game_id: str, step: int, due: str) -> str:
     sfn = _client(endpoint, "stepfunctions")
     return sfn.start_execution(
         stateMachineArn=machine_arn,
-        name=f"{game_id}-{turn}",
-        input=json.dumps({"game_id": game_id, "turn": turn, "due": due}),
+        name=f"{game_id}-{step:06d}",
+        input=json.dumps({"game_id": game_id, "step": step, "due": due}),
     )["executionArn"]
 
 
@@ -131,7 +135,7 @@ def test_past_deadline_invokes_resolve_with_the_game_and_turn(moto_endpoint, tur
     assert execution["status"] == "SUCCEEDED"
     output = json.loads(execution["output"])
     # moto's Lambda echoes the payload it was invoked with: exactly the resolve event, nothing more.
-    assert output["resolve"]["resolution"] == {"game_id": game_id, "turn": 4}
+    assert output["resolve"]["resolution"] == {"game_id": game_id, "step": 4}
     history = _history(moto_endpoint, arn)
     kinds = [event["type"] for event in history]
     assert kinds.index("WaitStateExited") < kinds.index("TaskScheduled") < kinds.index("TaskSucceeded")
@@ -143,7 +147,7 @@ def test_past_deadline_invokes_resolve_with_the_game_and_turn(moto_endpoint, tur
 def test_payload_is_the_resolve_sample_event(moto_endpoint, turn_timer):
     """The timer sends resolve the same event as events/resolve.json (which the handler tests replay)."""
     sample = load_event("resolve.json")
-    arn = _start(moto_endpoint, turn_timer, sample["game_id"], sample["turn"], _deadline(-1))
+    arn = _start(moto_endpoint, turn_timer, sample["game_id"], sample["step"], _deadline(-1))
 
     execution = _finish(moto_endpoint, arn)
 
@@ -180,7 +184,8 @@ def test_the_turn_the_app_opens_is_resolved_by_the_timer_it_starts(moto_endpoint
         players={"south": "member-a", "north": "member-b"},
         pace="1d",
         status="open",
-        turn=3,
+        step=3,
+        label="3",
         epoch=2,
         version=5,
         created_at=clock.iso(opened - timedelta(days=2)),
@@ -189,21 +194,21 @@ def test_the_turn_the_app_opens_is_resolved_by_the_timer_it_starts(moto_endpoint
         submissions={},
     )
 
-    assert timers.turn_opened(game)
+    assert timers.step_opened(game)
     arn = (
         turn_timer.replace(":stateMachine:", ":execution:")
-        + f":{timers.execution_name(game.game_id, game.turn)}"
+        + f":{timers.execution_name(game.game_id, game.step)}"
     )
     execution = _finish(moto_endpoint, arn)
 
     assert execution["status"] == "SUCCEEDED"
-    assert json.loads(execution["output"])["resolve"]["resolution"] == {"game_id": game.game_id, "turn": 3}
+    assert json.loads(execution["output"])["resolve"]["resolution"] == {"game_id": game.game_id, "step": 3}
     # A second start of the same turn (a retried request) counts as started and starts nothing new.
-    assert timers.turn_opened(game)
+    assert timers.step_opened(game)
     executions = _client(moto_endpoint, "stepfunctions").list_executions(stateMachineArn=turn_timer)[
         "executions"
     ]
-    assert [e["name"] for e in executions].count(f"{game.game_id}-3") == 1
+    assert [e["name"] for e in executions].count(f"{game.game_id}-000003") == 1
 
 
 def test_waits_until_a_future_deadline(moto_endpoint, turn_timer):

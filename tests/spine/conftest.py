@@ -27,9 +27,9 @@ def aws(aws_env: None) -> Iterator[None]:
 
 @pytest.fixture
 def store(aws: None):
-    from gameserver.storage.dynamodb import DynamoStorage
+    from gameserver.storage.dynamodb import DynamoStore
 
-    return DynamoStorage()
+    return DynamoStore()
 
 
 @pytest.fixture

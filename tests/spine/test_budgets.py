@@ -12,7 +12,9 @@ from collections.abc import Iterator
 
 import pytest
 from gameserver import services
-from gameserver.domain import games, turns
+from gameserver.domain import feinthold as games
+from gameserver.domain.house import create_house_game
+from gameserver.play import steps
 from gateway import call
 from moto_tables import address_of
 
@@ -31,7 +33,7 @@ def requests(aws) -> Iterator[Counter]:
 
 
 def test_reading_a_view_is_one_request(requests, clock, alice):
-    game = games.create_house_game(services.storage(), clock, alice, house_ai="pivot", pace="1d", seed=3)
+    game = create_house_game(services.storage(), clock, alice, house_ai="pivot", pace="1d", seed=3)
     call("GET", "/v1/me", alice)  # the profile exists, as it does for anyone who plays
     requests.clear()
     status, _ = call("GET", f"/v1/feinthold/games/{game['game_id']}", alice)
@@ -40,9 +42,9 @@ def test_reading_a_view_is_one_request(requests, clock, alice):
 
 def test_sending_orders_is_two_requests_whether_or_not_the_turn_resolves(requests, clock, alice, bob):
     store = services.storage()
-    house = games.create_house_game(store, clock, alice, house_ai="ram", pace="1d", seed=3)
-    friendly = games.start_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
-                                pace="1d", seed=3)
+    house = create_house_game(store, clock, alice, house_ai="ram", pace="1d", seed=3)
+    friendly = games.open_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
+                                pace="1d", seed=3).game
     path = "/v1/feinthold/games/{}/turns/1/orders"
     call("GET", "/v1/me", alice), call("GET", "/v1/me", bob)  # members who play have called today
     requests.clear()
@@ -60,19 +62,19 @@ def test_sending_orders_is_two_requests_whether_or_not_the_turn_resolves(request
 
 def test_resolving_a_turn_is_one_read_and_one_transaction(requests, clock, alice, bob):
     store = services.storage()
-    game = games.start_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
-                            pace="1d", seed=3)
+    game = games.open_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
+                            pace="1d", seed=3).game
     clock.advance(86_400)
     requests.clear()
-    assert turns.resolve_turn(store, clock, game.game_id, 1) == "resolved"
+    assert steps.resolve(store, clock, game.game_id, 1) == "resolved"
     assert requests == Counter({"BatchGetItem": 1, "TransactWriteItems": 1})
     requests.clear()
-    assert turns.resolve_turn(store, clock, game.game_id, 1) == "stale"
+    assert steps.resolve(store, clock, game.game_id, 1) == "stale"
     assert requests == Counter({"BatchGetItem": 1})
 
 
 def test_the_first_request_of_a_day_from_an_address_records_one_sighting_then_none(requests, clock, alice):
-    from gameserver.storage.fairplay import SEEN
+    from gameserver.storage.dynamodb.fairplay import SEEN
 
     call("GET", "/v1/me", alice)
     requests.clear()

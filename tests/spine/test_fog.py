@@ -8,8 +8,14 @@ must be the same in both, byte for byte, apart from the game's id.
 from __future__ import annotations
 
 import pytest
-from gameserver.domain import games
-from gameserver.domain.games import Client
+from gameserver.domain import feinthold as games
+from gameserver.identity import Client
+from moto_tables import STORES, store_of
+
+
+@pytest.fixture(params=STORES)
+def store(request):
+    return store_of(request)
 
 HIDDEN = [
     [],
@@ -30,10 +36,10 @@ def _without_id(answer: dict) -> dict:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_members_answers_do_not_depend_on_the_opponents_hidden_orders(store, clock, alice, bob, seed):
     game_ids = [
-        games.start_game(
+        games.open_game(
             store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly", pace="1d",
             seed=seed, layout="ring-1",
-        ).game_id
+        ).game.game_id
         for _ in HIDDEN
     ]
     for turn, mine in enumerate(MINE, start=1):

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from gameserver.domain import games
+from gameserver.domain import feinthold as games
+from gameserver.domain import house
 from gateway import LambdaContext
 
 EVENTS = Path(__file__).resolve().parents[2] / "events"
@@ -39,14 +40,14 @@ def test_the_api_handler_takes_the_sample_orders(aws, clock, store):
     assert unknown["statusCode"] == 404 and json.loads(unknown["body"])["error"]["field"] == "game_id"
 
     player = Caller(sub=_claims(event)["sub"], groups=frozenset(), username="sample")
-    game = games.create_house_game(store, clock, player, house_ai="sentinel", pace="1d", side="south",
+    game = house.create_house_game(store, clock, player, house_ai="sentinel", pace="1d", side="south",
                                    layout="star-1", seed=4)
     event["rawPath"] = event["rawPath"].replace("3f9a1c2b7d4e5f60a1b2", game["game_id"])
     event["requestContext"]["http"]["path"] = event["rawPath"]
     answer = handler(event, LambdaContext())
     body = json.loads(answer["body"])
     assert answer["statusCode"] == 200 and body["resolved"] and body["game"]["turn"] == 2
-    stored = store.turn_records(game["game_id"])[0].submissions["south"]
+    stored = store.games.step_records(game["game_id"])[0].submissions["south"]
     assert (stored.device, stored.address) == (
         event["headers"]["x-device-id"], event["requestContext"]["http"]["sourceIp"]
     )
@@ -56,9 +57,9 @@ def test_the_resolve_handler_is_idempotent(aws, clock, store, alice, bob):
     from gameserver.handlers.resolve import BadResolveEvent, handler
 
     assert handler(_event("resolve.json"), LambdaContext())["outcome"] == "missing"
-    game = games.start_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
-                            pace="1d", seed=6)
-    event = {"game_id": game.game_id, "turn": 1}
+    game = games.open_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
+                            pace="1d", seed=6).game
+    event = {"game_id": game.game_id, "step": 1}
     assert handler(event, LambdaContext())["outcome"] == "early"
     clock.advance(86_400)
     assert [handler(event, LambdaContext())["outcome"] for _ in range(2)] == ["resolved", "stale"]
@@ -69,35 +70,36 @@ def test_the_resolve_handler_is_idempotent(aws, clock, store, alice, bob):
 def test_the_sweep_handler_resolves_what_is_due(aws, clock, store, alice):
     from gameserver.handlers.sweep import handler
 
-    game = games.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", seed=2)
+    game = house.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", seed=2)
     assert handler(_event("sweep_scheduled.json"), LambdaContext()) == {"outcomes": {}}
     clock.advance(301)
     assert handler(_event("sweep_scheduled.json"), LambdaContext()) == {"outcomes": {"resolved": 1}}
-    assert store.get_game(game["game_id"]).turn == 2
+    assert store.games.get(game["game_id"]).step == 2
 
 
 def test_a_failing_sweep_stage_does_not_stop_the_others(aws, clock, store, alice, monkeypatch, caplog):
-    from gameserver.domain import daily_front, duels
+    from gameserver.domain.daily import boards
+    from gameserver.domain.duels import service as duels
     from gameserver.handlers.sweep import handler
 
     def broken(*_, **__):
         raise RuntimeError("throttled")
 
     monkeypatch.setattr(duels, "sweep", broken)
-    monkeypatch.setattr(daily_front, "rebuild_summaries", broken)
-    game = games.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", seed=2)
+    monkeypatch.setattr(boards, "rebuild_summaries", broken)
+    game = house.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", seed=2)
     clock.advance(301)
     assert handler(_event("sweep_scheduled.json"), LambdaContext()) == {
         "outcomes": {"resolved": 1, "duel-duels-failed": 1}}
-    assert store.get_game(game["game_id"]).turn == 2, "the turns' stage ran before and despite the others"
+    assert store.games.get(game["game_id"]).step == 2, "the turns' stage ran before and despite the others"
     assert "sweep stage duels failed" in caplog.text and "sweep stage summaries failed" in caplog.text
 
 
 @pytest.fixture
 def turn_timer(aws, monkeypatch, repo_root):
     from gameserver import services
+    from gameserver.aws import stepfunctions_client
     from gameserver.config import get_settings
-    from gameserver.storage.client import stepfunctions_client
 
     definition = (repo_root / "statemachines" / "turn_timer.asl.json").read_text().replace(
         "${ResolveFunctionArn}", "arn:aws:lambda:us-east-1:123456789012:function:resolve"
@@ -112,21 +114,21 @@ def turn_timer(aws, monkeypatch, repo_root):
 
 
 def test_each_turn_between_members_starts_one_named_timer(turn_timer, clock, store, alice, bob):
-    from gameserver.domain import timers, turns
-    from gameserver.storage.client import stepfunctions_client
+    from gameserver.aws import stepfunctions_client
+    from gameserver.play import steps, timers
 
     client = stepfunctions_client()
-    game = games.start_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
-                            pace="1d", seed=6)
-    assert timers.turn_opened(game)  # a second start: ExecutionAlreadyExists counts as started
-    games.create_house_game(store, clock, alice, house_ai="ram", pace="1d", seed=1)  # no timer: nobody waits
+    game = games.open_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
+                            pace="1d", seed=6).game
+    assert timers.step_opened(game)  # a second start: ExecutionAlreadyExists counts as started
+    house.create_house_game(store, clock, alice, house_ai="ram", pace="1d", seed=1)  # no timer: nobody waits
     clock.advance(86_400)
-    assert turns.resolve_turn(store, clock, game.game_id, 1) == "resolved"
+    assert steps.resolve(store, clock, game.game_id, 1) == "resolved"
     executions = client.list_executions(stateMachineArn=turn_timer)["executions"]
-    assert sorted(e["name"] for e in executions) == [f"{game.game_id}-1", f"{game.game_id}-2"]
+    assert sorted(e["name"] for e in executions) == [f"{game.game_id}-000001", f"{game.game_id}-000002"]
     first = client.describe_execution(executionArn=next(e["executionArn"] for e in executions
-                                                        if e["name"].endswith("-1")))
-    assert json.loads(first["input"]) == {"game_id": game.game_id, "turn": 1, "due": game.deadline}
+                                                        if e["name"].endswith("-000001")))
+    assert json.loads(first["input"]) == {"game_id": game.game_id, "step": 1, "due": game.deadline}
 
 
 def test_metrics_go_to_the_stages_namespace():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from gameserver.api import idempotency
-from gameserver.domain.errors import Conflict, InvalidInput
+from gameserver.errors import Conflict, InvalidInput
 from gateway import LambdaContext
 
 SCOPE = ["alice-sub", "PUT", "/v1/feinthold/games/abc/turns/1/orders"]

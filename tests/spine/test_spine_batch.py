@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from gameserver.storage import batch
-from gameserver.storage.port import Conflict
+from gameserver.storage.dynamodb import batch
+from gameserver.storage.errors import WriteConflict as Conflict
 
 
 def _item(pk: str) -> dict:

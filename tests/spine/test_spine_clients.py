@@ -1,4 +1,4 @@
-"""The AWS clients' data loader (gameserver.storage.client): it skips botocore's listing of every service and
+"""The AWS clients' data loader (gameserver.aws): it skips botocore's listing of every service and
 parses the data into plain dicts, and must load exactly what botocore's own loader loads."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from botocore.exceptions import UnknownServiceError
 from botocore.loaders import create_loader
-from gameserver.storage import client
+from gameserver import aws as client
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from gameserver.domain import duels, profiles
-from gameserver.domain.sightings import record
+from gameserver.domain import members as profiles
+from gameserver.domain.duels import service as duels
+from gameserver.domain.fairplay import record
 from gameserver.identity import Caller
 from gateway import call
 from moto_tables import address_of
@@ -125,24 +126,24 @@ def test_of_two_moderators_closing_one_mark_at_once_one_wins_and_one_line_is_wri
         store, clock, bob, linked_duel, monkeypatch):
     """The second moderator read the mark open; the first closes it before the second's transaction: the
     second's condition (still open) cancels it, its fresh read finds the mark closed, and it gets a 409."""
-    from gameserver.domain.marks import close_mark
-    from gameserver.storage.fairplay import FairPlayStorage
+    from gameserver.domain.moderation import close_mark
+    from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
 
     other = Caller(sub="other-mod-sub", groups=frozenset({"moderators"}), username="other-mod")
     bobs = next(m for m in listed() if m["member"] == bob.sub)
-    find = FairPlayStorage.find_mark
+    find = DynamoFairPlay.find_mark
     reads: list[str] = []
 
     def read_then_race(self, member: str, mark_id: str):
         found = find(self, member, mark_id)
         reads.append(str(found.status if found else None))
         if len(reads) == 1:
-            monkeypatch.setattr(FairPlayStorage, "find_mark", find)
+            monkeypatch.setattr(DynamoFairPlay, "find_mark", find)
             close_mark(store, clock, other, member, mark_id, "first come")
-            monkeypatch.setattr(FairPlayStorage, "find_mark", read_then_race)
+            monkeypatch.setattr(DynamoFairPlay, "find_mark", read_then_race)
         return found
 
-    monkeypatch.setattr(FairPlayStorage, "find_mark", read_then_race)
+    monkeypatch.setattr(DynamoFairPlay, "find_mark", read_then_race)
     code, late = call("POST", close_path(bob.sub, bobs["mark_id"]), MODERATOR, {"why": "second"})
     assert (code, late["error"]["code"]) == (409, "mark_closed")
     assert reads == ["open", "closed"], "cancelled, read again"

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 
-from gameserver.domain import games, turns
-from gameserver.domain.errors import Conflict
-from gameserver.domain.games import Client
-from gameserver.storage import keys
+from gameserver.domain import feinthold as games
+from gameserver.errors import Conflict
+from gameserver.identity import Client
+from gameserver.play import steps
+from gameserver.play.submissions import MAX_SUBMISSIONS
+from gameserver.storage.dynamodb import keys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from players import orders_for
@@ -27,20 +29,21 @@ ACTIONS = st.lists(
 
 
 def _check(store, game_id, subs):
-    game = store.get_game(game_id)
-    records = store.turn_records(game_id)
-    assert [r.turn for r in records] == list(range(1, game.epoch + 1))
+    game = store.games.get(game_id)
+    records = store.games.step_records(game_id)
+    assert [r.step for r in records] == list(range(1, game.epoch + 1))
     for record in records:
         for side, submission in record.submissions.items():
-            assert record.missed[side] == (submission.count == 0) and submission.count <= games.MAX_SUBMISSIONS
+            assert record.missed[side] == (submission.count == 0) and submission.count <= MAX_SUBMISSIONS
     for sub in subs:
-        _, board, view = store.read_for_turn(game_id, sub)
+        read = store.games.read_step(game_id, sub)
+        board, view = read.board, read.views
         assert board.epoch == view.epoch == game.epoch
     item = store.client.get_item(
         TableName=store.table, Key={"pk": {"S": keys.game_pk(game_id)}, "sk": {"S": keys.GAME}}
     )["Item"]
     if game.status == "open":
-        assert game.turn == game.epoch + 1 and item["due_at"]["S"] == game.deadline
+        assert game.step == game.epoch + 1 and item["due_at"]["S"] == game.deadline
     else:
         assert 1 <= game.epoch <= 8 and "due_at" not in item and game.winner is not None
     return game
@@ -50,11 +53,11 @@ def _check(store, game_id, subs):
 @given(actions=ACTIONS)
 def test_any_interleaving_keeps_the_turns_consistent(store, clock, alice, bob, actions):
     players = {"south": alice, "north": bob}
-    game_id = games.start_game(
+    game_id = games.open_game(
         store, clock, players={side: c.sub for side, c in players.items()}, mode="friendly", pace="1d", seed=len(actions)
-    ).game_id
+    ).game.game_id
     for action, arg, salt in actions:
-        game = store.get_game(game_id)
+        game = store.games.get(game_id)
         if action == "send":
             caller = players[arg]
             try:
@@ -67,10 +70,10 @@ def test_any_interleaving_keeps_the_turns_consistent(store, clock, alice, bob, a
         elif action == "wait":
             clock.advance(arg)
         elif action == "timer":
-            before = store.get_game(game_id)
-            outcome = turns.resolve_turn(store, clock, game_id, game.turn + arg)
+            before = store.games.get(game_id)
+            outcome = steps.resolve(store, clock, game_id, game.step + arg)
             if arg != 0 or game.status != "open":
-                assert outcome == "stale" and store.get_game(game_id) == before
+                assert outcome == "stale" and store.games.get(game_id) == before
         else:
-            turns.sweep(store, clock)
+            steps.sweep(store, clock)
         _check(store, game_id, [c.sub for c in players.values()])

@@ -46,7 +46,7 @@ def test_a_device_id_outside_its_format_is_a_400_naming_the_header(aws, clock, a
 
 
 def test_a_member_sending_a_new_device_id_on_every_request_fills_the_day_and_no_more(aws, clock, alice):
-    from gameserver.storage.fairplay import VALUES_A_DAY
+    from gameserver.storage.dynamodb.fairplay import VALUES_A_DAY
 
     for n in range(VALUES_A_DAY + 10):
         assert call("GET", "/v1/me", alice, headers={"X-Device-Id": f"spoof-{n}"}, source_ip="203.0.113.9")[0] == 200

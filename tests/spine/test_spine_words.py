@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import get_args
 
 import pytest
-from gameserver.domain import words
+from gameserver.play.engines import feinthold as words
 from rules.feinthold import SIDES
 from rules.feinthold.doctrine import HOUSE_NAMES
 from rules.feinthold.doctrine.noise import Noise

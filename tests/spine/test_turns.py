@@ -7,11 +7,20 @@ import random
 
 import pytest
 from gameserver.clock import iso, parse_iso
-from gameserver.domain import games, turns
-from gameserver.domain.errors import Conflict
-from gameserver.domain.games import Client
+from gameserver.domain import feinthold as games
+from gameserver.domain import house
+from gameserver.errors import Conflict
+from gameserver.identity import Client
+from gameserver.play import steps
+from moto_tables import STORES, store_of
 from players import orders_for
 from rules.feinthold import LAST_TURN
+
+
+@pytest.fixture(params=STORES)
+def store(request):
+    return store_of(request)
+
 
 HERE = Client(device="spine-device", address="192.0.2.44")
 
@@ -19,7 +28,7 @@ HERE = Client(device="spine-device", address="192.0.2.44")
 @pytest.mark.parametrize("house_ai", ["sentinel", "pivot", "ram"])
 def test_a_game_against_each_house_ai_plays_to_its_end(store, clock, alice, house_ai):
     rng = random.Random(house_ai)
-    game = games.create_house_game(store, clock, alice, house_ai=house_ai, pace="5m", seed=20 + len(house_ai))
+    game = house.create_house_game(store, clock, alice, house_ai=house_ai, pace="5m", seed=20 + len(house_ai))
     assert game["opponent"] == {"kind": "house", "name": house_ai, "sub": None} and game["opponent_sent"]
     sent: dict[int, list] = {}
     while game["status"] == "open":
@@ -45,7 +54,7 @@ def test_a_game_against_each_house_ai_plays_to_its_end(store, clock, alice, hous
         assert parse_iso(timing["sent"][side]["sent_at"]) > parse_iso(timing["opened_at"])
     assert "seed" not in record["record"]
     # Fair play keeps where each submission came from (not shown in the record).
-    stored = store.turn_records(game["game_id"])
+    stored = store.games.step_records(game["game_id"])
     assert {r.submissions[side].device for r in stored} == {"spine-device"}
     assert {r.submissions[side].address for r in stored} == {"192.0.2.44"}
     listed = games.list_games(store, alice, None, 10)["games"]
@@ -53,9 +62,9 @@ def test_a_game_against_each_house_ai_plays_to_its_end(store, clock, alice, hous
 
 
 def _friendly(store, clock, alice, bob, seed=5):
-    game = games.start_game(
+    game = games.open_game(
         store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly", pace="1d", seed=seed
-    )
+    ).game
     return game.game_id
 
 
@@ -69,9 +78,9 @@ def test_a_missed_turn_is_resolved_by_the_sweep_and_the_absent_side_holds(store,
     assert games.read_game(store, clock, bob, game_id)["opponent_sent"]
 
     clock.advance(3600)
-    assert turns.sweep(store, clock) == {}
+    assert steps.sweep(store, clock) == {}
     clock.advance(86_400)
-    assert turns.sweep(store, clock) == {"resolved": 1}
+    assert steps.sweep(store, clock) == {"resolved": 1}
 
     north = games.read_game(store, clock, bob, game_id)
     assert north["turn"] == 2 and north["my_submissions"] == 0
@@ -80,39 +89,39 @@ def test_a_missed_turn_is_resolved_by_the_sweep_and_the_absent_side_holds(store,
     # "your troops stay in place and your income goes to the reserve"
     assert north["view"]["units"] == north_before["units"]
     assert north["view"]["reserve"] == north_before["points"]
-    record = store.turn_records(game_id)
-    assert [(r.turn, r.closed_by, r.missed) for r in record] == [(1, "deadline", {"south": False, "north": True})]
-    assert turns.sweep(store, clock) == {}
+    record = store.games.step_records(game_id)
+    assert [(r.step, r.closed_by, r.missed) for r in record] == [(1, "deadline", {"south": False, "north": True})]
+    assert steps.sweep(store, clock) == {}
 
 
 def test_resolve_called_three_times_resolves_once(store, clock, alice, bob):
     game_id = _friendly(store, clock, alice, bob)
     clock.advance(86_400)
-    outcomes = [turns.resolve_turn(store, clock, game_id, 1) for _ in range(3)]
+    outcomes = [steps.resolve(store, clock, game_id, 1) for _ in range(3)]
     assert outcomes == ["resolved", "stale", "stale"]
-    game = store.get_game(game_id)
-    assert (game.turn, game.epoch) == (2, 1)
-    assert [r.turn for r in store.turn_records(game_id)] == [1]
+    game = store.games.get(game_id)
+    assert (game.step, game.epoch) == (2, 1)
+    assert [r.step for r in store.games.step_records(game_id)] == [1]
 
 
 def test_a_timer_or_sweep_for_an_old_turn_changes_nothing(store, clock, alice, bob):
     game_id = _friendly(store, clock, alice, bob)
     clock.advance(86_400)
-    assert turns.resolve_turn(store, clock, game_id, 1) == "resolved"
-    before = store.get_game(game_id)
+    assert steps.resolve(store, clock, game_id, 1) == "resolved"
+    before = store.games.get(game_id)
     clock.advance(2 * 86_400)
-    assert turns.resolve_turn(store, clock, game_id, 1) == "stale"
-    assert turns.resolve_turn(store, clock, "0" * 20, 1) == "missing"
-    assert store.get_game(game_id).version == before.version
+    assert steps.resolve(store, clock, game_id, 1) == "stale"
+    assert steps.resolve(store, clock, "0" * 20, 1) == "missing"
+    assert store.games.get(game_id).version == before.version
 
 
 def test_an_early_timer_leaves_the_turn_open(store, clock, alice, bob):
     game_id = _friendly(store, clock, alice, bob)
     games.submit_orders(store, clock, alice, game_id, 1, [], HERE)
-    before = store.get_game(game_id)
+    before = store.games.get(game_id)
     clock.advance(86_399)
-    assert turns.resolve_turn(store, clock, game_id, 1) == "early"
-    after = store.get_game(game_id)
+    assert steps.resolve(store, clock, game_id, 1) == "early"
+    after = store.games.get(game_id)
     assert after == before
     # The member may still send: the turn is theirs until the deadline.
     answer = games.submit_orders(store, clock, bob, game_id, 1, [], HERE)
@@ -137,21 +146,21 @@ def test_orders_are_replaceable_until_the_opponent_sends_five_times_at_most(stor
 
 
 def test_a_house_game_settles_its_passed_deadlines_on_read(store, clock, alice):
-    game = games.create_house_game(store, clock, alice, house_ai="sentinel", pace="5m", seed=8)
+    game = house.create_house_game(store, clock, alice, house_ai="sentinel", pace="5m", seed=8)
     first_deadline = parse_iso(game["deadline"])
     clock.advance(11 * 60)
     again = games.read_game(store, clock, alice, game["game_id"])
     # Two deadlines passed (5 and 10 minutes): each later turn opened when the previous one was due.
     assert again["turn"] == 3
     assert parse_iso(again["opened_at"]).timestamp() == first_deadline.timestamp() + 300
-    assert [r.closed_by for r in store.turn_records(game["game_id"])] == ["deadline", "deadline"]
+    assert [r.closed_by for r in store.games.step_records(game["game_id"])] == ["deadline", "deadline"]
 
 
 def test_the_sweep_finishes_house_games_left_open(store, clock, alice):
-    game = games.create_house_game(store, clock, alice, house_ai="ram", pace="5m", seed=9)
+    game = house.create_house_game(store, clock, alice, house_ai="ram", pace="5m", seed=9)
     clock.advance(3 * 3600)
-    assert turns.sweep(store, clock).get("resolved") == 1
-    assert store.get_game(game["game_id"]).status == "over"
+    assert steps.sweep(store, clock).get("resolved") == 1
+    assert store.games.get(game["game_id"]).status == "over"
     assert games.game_record(store, alice, game["game_id"])["winner"] is not None
 
 
@@ -164,21 +173,21 @@ class _RacingStore:
     def __getattr__(self, name):
         return getattr(self._store, name)
 
-    def commit_turn(self, *args, **kwargs):
+    def transact(self, *args, **kwargs):
         self.commits += 1
         if self.commits == 1:
             self._rival()
-        return self._store.commit_turn(*args, **kwargs)
+        return self._store.transact(*args, **kwargs)
 
 
 def test_two_resolves_racing_for_one_turn_resolve_it_once(store, clock, alice, bob):
     game_id = _friendly(store, clock, alice, bob)
     clock.advance(86_400)
     rival_outcomes = []
-    racing = _RacingStore(store, lambda: rival_outcomes.append(turns.resolve_turn(store, clock, game_id, 1)))
-    assert turns.resolve_turn(racing, clock, game_id, 1) == "stale"
+    racing = _RacingStore(store, lambda: rival_outcomes.append(steps.resolve(store, clock, game_id, 1)))
+    assert steps.resolve(racing, clock, game_id, 1) == "stale"
     assert rival_outcomes == ["resolved"] and racing.commits == 1
-    assert [r.turn for r in store.turn_records(game_id)] == [1] and store.get_game(game_id).epoch == 1
+    assert [r.step for r in store.games.step_records(game_id)] == [1] and store.games.get(game_id).epoch == 1
 
 
 def test_orders_resolving_a_turn_lose_their_claim_to_a_replacement_and_retry(store, clock, alice, bob):
@@ -190,5 +199,5 @@ def test_orders_resolving_a_turn_lose_their_claim_to_a_replacement_and_retry(sto
     racing = _RacingStore(store, lambda: games.submit_orders(store, clock, alice, game_id, 1, replaced, HERE))
     answer = games.submit_orders(racing, clock, bob, game_id, 1, [], HERE)
     assert answer["resolved"] and racing.commits == 2
-    (record,) = store.turn_records(game_id)
+    (record,) = store.games.step_records(game_id)
     assert record.submissions["south"].orders == replaced and record.submissions["south"].count == 2

@@ -5,14 +5,15 @@ and the month's table. The game itself is played through the games routes (``/v1
 from __future__ import annotations
 
 from datetime import date
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, Field
 
+from gameserver.api.daily_models import BoardOut, DayOut, EntryOut, MonthOut, RankOut, StartedOut
 from gameserver.api.deps import ERRORS, IdempotencyKey, Known, Me, answer
-from gameserver.api.models import GameOut, Reason
+from gameserver.api.models import Reason
 from gameserver.clock import get_clock
+from gameserver.domain.daily import boards, front
 from gameserver.services import storage
 
 Cursor = Annotated[str | None, Query(max_length=1024, description="from the previous page; none for the first")]
@@ -22,100 +23,12 @@ Month = Annotated[str, Path(pattern=r"^\d{4}-(0[1-9]|1[0-2])$", description="a m
 router = APIRouter()
 
 
-def _daily():
-    """The Daily Front's domain, loaded on the first Daily Front call: it imports the engine, which a cold start
-    serving any other route must not pay for."""
-    from gameserver.domain import daily_front
-
-    return daily_front
-
-
-class FrontOut(BaseModel):
-    day: str
-    layout: str
-    side: Literal["south", "north"] = Field(description="the side every member plays; the house AI the other")
-    house_ai: Literal["sentinel", "pivot", "ram"]
-    noise: Literal["normal", "strong"] = Field(description="strong on Sundays: 'Ram with more noise'")
-    pace: Literal["blitz"]
-
-
-class FrontResult(BaseModel):
-    outcome: Literal["win", "draw", "loss"]
-    turns: int
-    seconds: int = Field(description="whole seconds from turn 1's opening to the final resolution")
-    positions: int
-    income: int
-
-
-class EntryOut(BaseModel):
-    day: str
-    game_id: str
-    side: Literal["south", "north"]
-    status: Literal["playing", "finished"]
-    started_at: str
-    finished_at: str | None
-    result: FrontResult | None
-    ranked: bool
-    not_ranked: str | None = Field(description="why a finished Front stays off the board")
-
-
-class DayOut(BaseModel):
-    front: FrontOut
-    mine: EntryOut | None = Field(description="my Front of the day; null until I start it")
-
-
-class StartedOut(DayOut):
-    game: GameOut
-
-
-class BoardEntry(BaseModel):
-    rank: int = Field(description="equal results share a rank (1, 1, 3)")
-    member: str
-    name: str
-    outcome: Literal["win", "draw", "loss"]
-    turns: int
-    seconds: int
-    positions: int
-    income: int
-
-
-class BoardOut(BaseModel):
-    day: str
-    entries: list[BoardEntry]
-    cursor: str | None = Field(description="pass as ?cursor= for the next page; null on the last")
-
-
-class RankOut(BaseModel):
-    day: str
-    rank: int = Field(description="1 + the ranked results better than mine; equal results share a rank, as on the board")
-    entries: int = Field(description="ranked results of the day, as of the last summary (never fewer than my rank)")
-    as_of: str = Field(description="when the board's rank markers last changed (checked every minute; a quiet "
-                       "board keeps them longer): a result that "
-                       "arrived since is counted if it is after the last marker before mine, so the rank is never "
-                       "off by more than what arrived since then")
-
-
-class MonthRowOut(BaseModel):
-    rank: int
-    member: str
-    name: str
-    points: int = Field(description="3 a ranked win, 1 a ranked draw")
-    wins: int
-    ranked_days: int
-
-
-class MonthOut(BaseModel):
-    month: str
-    rows: list[MonthRowOut]
-    cursor: str | None
-
-
 @router.get("/v1/feinthold/daily", response_model=DayOut, responses=ERRORS, tags=["daily front"])
 async def today(caller: Known, day: Annotated[date | None, Query(description="YYYY-MM-DD; today if left out")] = None
                 ) -> Any:
     """Today's Front (the same for everyone) and mine, with its result once it is over; ``day`` for an earlier
     one (404 for a day to come: nobody may know a future Front)."""
-    return _daily().my_front(storage(), get_clock(), caller, day)
+    return front.my_front(storage(), get_clock(), caller, day)
 
 
 @router.post("/v1/feinthold/daily", status_code=201, response_model=StartedOut, responses=ERRORS,
@@ -123,7 +36,7 @@ async def today(caller: Known, day: Annotated[date | None, Query(description="YY
 async def start(request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """Start my Front of today: one game a day (409 ``front_already_started`` for a second one). Blitz: 120 s
     for turn 1, 60 s for the others; the house AI has sent its orders when a turn opens."""
-    return answer(key, request, caller, None, lambda: _daily().start_front(storage(), get_clock(), caller))
+    return answer(key, request, caller, None, lambda: front.start_front(storage(), get_clock(), caller))
 
 
 @router.get("/v1/feinthold/daily/board", response_model=BoardOut, responses=ERRORS, tags=["daily front"])
@@ -131,8 +44,8 @@ async def board(caller: Known, day: Annotated[date | None, Query(description="YY
                 cursor: Cursor = None, limit: Limit = 50) -> Any:
     """The leaderboard of a day: wins (fastest first), then draws, then losses (longest held first); then more
     positions, then more income. Only ranked Fronts."""
-    chosen = day or _daily().today(get_clock())
-    return _daily().board_of_the_day(storage(), chosen, cursor, limit)
+    chosen = day or front.today(get_clock())
+    return boards.board_of_the_day(storage(), chosen, cursor, limit)
 
 
 @router.get("/v1/feinthold/daily/rank", response_model=RankOut, responses=ERRORS, tags=["daily front"])
@@ -140,13 +53,13 @@ async def rank(caller: Known, day: Annotated[date | None, Query(description="YYY
                ) -> Any:
     """My rank on the board of a day ("4,213th of 97,000"): 404 ``no_ranked_result`` naming why when my Front of
     that day is not on the board (not played, still playing, or not ranked and the reason)."""
-    return _daily().my_rank(storage(), get_clock(), caller, day)
+    return boards.my_rank(storage(), get_clock(), caller, day)
 
 
 @router.get("/v1/feinthold/daily/months/{month}", response_model=MonthOut, responses=ERRORS, tags=["daily front"])
 async def month(month: Month, caller: Known, cursor: Cursor = None, limit: Limit = 50) -> Any:
     """The month's table: points (a ranked win 3, a draw 1), then wins; each member's ranked days."""
-    return _daily().month_table(storage(), month, cursor, limit)
+    return boards.month_table(storage(), month, cursor, limit)
 
 
 @router.post("/v1/feinthold/daily/{day}/results/{member}/remove", response_model=EntryOut, responses=ERRORS,
@@ -156,5 +69,5 @@ async def remove(day: Annotated[date, Path(description="YYYY-MM-DD")],
                  body: Reason, request: Request, caller: Known, key: IdempotencyKey = None) -> Any:
     """Moderators: remove a member's Front of a day from the board (its month points go too); audited."""
     return answer(key, request, caller, body.model_dump(mode="json"),
-                   lambda: _daily().remove_result(storage(), get_clock(), caller, day, member, body.why))
+                   lambda: front.remove_result(storage(), get_clock(), caller, day, member, body.why))
 

@@ -1,7 +1,6 @@
 """What every router of the API shares: the caller as a dependency, the idempotent answer, the error responses.
 
-The routers (`app`, `daily`, `duels`) import from here, never from each other, so the app can include them
-without an import cycle.
+The routers import from here, never from each other, so the app can include them without an import cycle.
 """
 
 from __future__ import annotations
@@ -13,9 +12,9 @@ from fastapi import Depends, Header, Path, Request
 
 from gameserver.api import idempotency
 from gameserver.clock import get_clock
-from gameserver.domain import games, profiles, sightings
-from gameserver.domain.errors import DomainError
-from gameserver.identity import Caller, Unauthenticated, caller_from_event
+from gameserver.domain import fairplay, members
+from gameserver.errors import DomainError
+from gameserver.identity import Caller, Client, Unauthenticated, caller_from_event
 from gameserver.services import storage
 
 GameId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a game id")]
@@ -51,12 +50,12 @@ async def current_caller(request: Request) -> Caller:
     return caller
 
 
-def _seen(caller: Caller, client: games.Client) -> None:
+def _seen(caller: Caller, client: Client) -> None:
     """Record where the caller is seen (linked accounts): at most one write a day per member, device and
-    address in a warm process (``domain.sightings``). A failed write never fails the request: it is logged and
+    address in a warm process (``domain.fairplay``). A failed write never fails the request: it is logged and
     counted (metric ``SightingNotRecorded``), and the member's next request tries again."""
     try:
-        sightings.record(storage(), get_clock().now(), caller.sub, client.device, client.address)
+        fairplay.record(storage(), get_clock().now(), caller.sub, client.device, client.address)
     except Exception:
         from aws_lambda_powertools.metrics import MetricUnit
 
@@ -68,7 +67,7 @@ def _seen(caller: Caller, client: games.Client) -> None:
 
 async def member(request: Request, caller: Annotated[Caller, Depends(current_caller)]) -> Caller:
     """The caller, with their profile made on their first call (a warm process checks once per member)."""
-    profiles.ensure_profile(storage(), get_clock(), caller)
+    members.ensure_profile(storage(), get_clock(), caller)
     return caller
 
 
@@ -83,7 +82,7 @@ DEVICE_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 each new value a member sends is stored for 30 days (linked accounts)."""
 
 
-def client_of(request: Request) -> games.Client:
+def client_of(request: Request) -> Client:
     """Where the request comes from: its ``X-Device-Id`` (None when absent) and its source address. A device id
     outside ``DEVICE_ID`` is a 400 naming the header."""
     event = request.scope.get("aws.event") or {}
@@ -92,7 +91,7 @@ def client_of(request: Request) -> games.Client:
     if device is not None and not DEVICE_ID.fullmatch(device):
         raise DomainError("X-Device-Id is 1 to 64 letters, digits or . _ : -", field="X-Device-Id",
                           rule="device-id-format", code="invalid_device_id")
-    return games.Client(device=device, address=address)
+    return Client(device=device, address=address)
 
 
 def _scope(request: Request, caller: Caller) -> list[str]:

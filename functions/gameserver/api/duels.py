@@ -1,7 +1,7 @@
-"""Routes of duels, credits, the feed, doctrines and the duel leaderboard (v1), included by the app.
+"""Routes of duels and the month's duel board (v1).
 
-Thin like the app's own routes: parse, call the domain, answer. Calls that change something take an
-``Idempotency-Key``. The duel view answers ``ETag`` / ``If-None-Match`` with 304 when nothing changed.
+Calls that change something take an ``Idempotency-Key``. The duel view answers ``ETag`` / ``If-None-Match``
+with 304 when nothing changed.
 """
 
 from __future__ import annotations
@@ -11,24 +11,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Path, Query, Request, Response
 
 from gameserver.api.deps import ERRORS, IdempotencyKey, Me, answer
-from gameserver.api.duel_models import (
-    CreditsOut,
-    DoctrineIn,
-    DoctrineList,
-    DoctrineOut,
-    DuelList,
-    DuelOut,
-    FeedOut,
-    LeaderboardOut,
-    NewDuel,
-)
+from gameserver.api.duels_models import DuelList, DuelOut, LeaderboardOut, NewDuel
 from gameserver.api.etags import NOT_MODIFIED, conditional
 from gameserver.clock import get_clock
-from gameserver.domain import credits, doctrines, duels
+from gameserver.domain.duels import service as duels
 from gameserver.services import storage
 
 DuelId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a duel id (its game has the same id)")]
-Slot = Annotated[int, Path(ge=1, le=3, description="a doctrine slot, 1 to 3")]
 Cursor = Annotated[str | None, Query(max_length=1024)]
 Limit = Annotated[int, Query(ge=1, le=50)]
 
@@ -76,18 +65,6 @@ _action("ready", duels.ready, "Ready (blitz, rapid): the second Ready opens turn
 _action("abandon", duels.abandon, "Leave: in play a forfeit; in the ready room the duel is cancelled")
 
 
-@router.get("/v1/credits", response_model=CreditsOut, responses=ERRORS, tags=["members"])
-async def my_credits(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
-    """My balance and the ledger line of every move of my credits, newest first."""
-    return credits.my_credits(storage(), get_clock(), caller, cursor, limit)
-
-
-@router.get("/v1/feed", response_model=FeedOut, responses=ERRORS, tags=["members"])
-async def my_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
-    """Notifications: each turn of mine that opened in a duel, newest first."""
-    return credits.my_feed(storage(), caller, cursor, limit)
-
-
 @router.get("/v1/feinthold/leaderboards/duels", response_model=LeaderboardOut, responses=ERRORS, tags=["duels"])
 async def duel_leaderboard(
     caller: Me,
@@ -97,49 +74,3 @@ async def duel_leaderboard(
 ) -> Any:
     """The month's duel board: 8 rated duels at least; game rating, then more rated duels, then the oldest account."""
     return duels.leaderboard(storage(), get_clock(), month, cursor, limit)
-
-
-@router.get("/v1/feinthold/doctrines", response_model=DoctrineList, responses=ERRORS, tags=["doctrines"])
-async def my_doctrines(caller: Me) -> Any:
-    """My doctrines (three at most), the default marked."""
-    return doctrines.list_doctrines(storage(), caller)
-
-
-@router.post("/v1/feinthold/doctrines", status_code=201, response_model=DoctrineOut, responses=ERRORS,
-             tags=["doctrines"])
-async def new_doctrine(body: DoctrineIn, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
-    """Write a doctrine into a free slot (409 when all three are taken); checked by the engine's schema."""
-
-    def work() -> Any:
-        return doctrines.create_doctrine(storage(), get_clock(), caller, body.doctrine)
-
-    return answer(key, request, caller, body.model_dump(mode="json"), work)
-
-
-@router.get("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=ERRORS, tags=["doctrines"])
-async def my_doctrine(slot: Slot, caller: Me) -> Any:
-    return doctrines.read_doctrine(storage(), caller, slot)
-
-
-@router.put("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=ERRORS, tags=["doctrines"])
-async def replace_doctrine(slot: Slot, body: DoctrineIn, request: Request, caller: Me,
-                           key: IdempotencyKey = None) -> Any:
-    """Replace a doctrine; a game already started keeps the copy it took."""
-
-    def work() -> Any:
-        return doctrines.replace_doctrine(storage(), get_clock(), caller, slot, body.doctrine)
-
-    return answer(key, request, caller, body.model_dump(mode="json"), work)
-
-
-@router.delete("/v1/feinthold/doctrines/{slot}", status_code=204, responses=ERRORS, tags=["doctrines"])
-async def delete_doctrine(slot: Slot, caller: Me) -> Response:
-    doctrines.delete_doctrine(storage(), caller, slot)
-    return Response(status_code=204)
-
-
-@router.post("/v1/feinthold/doctrines/{slot}/default", response_model=DoctrineOut, responses=ERRORS,
-             tags=["doctrines"])
-async def default_doctrine(slot: Slot, caller: Me) -> Any:
-    """Make this doctrine my default: it plays the turns I miss in games that start from now on."""
-    return doctrines.make_default(storage(), caller, slot)

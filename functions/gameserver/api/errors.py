@@ -13,8 +13,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from gameserver.domain.errors import DomainError
+from gameserver.errors import DomainError
 from gameserver.identity import Unauthenticated
+from gameserver.storage.errors import WriteConflict
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,12 @@ def _http(_: Request, exc: Exception) -> JSONResponse:
     return error_response(exc.status_code, _HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail))
 
 
+def _busy(_: Request, exc: Exception) -> JSONResponse:
+    """A write that kept meeting others, or a read the store kept answering in part: nothing was written, and
+    the same request can be sent again."""
+    return error_response(409, "busy", "the service was busy with this item; send the request again")
+
+
 def _internal(_: Request, exc: Exception) -> JSONResponse:
     log.exception("unhandled error", exc_info=exc)
     return error_response(500, "internal", "the service failed; the request can be retried")
@@ -78,4 +85,5 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(DomainError, _domain)
     app.add_exception_handler(Unauthenticated, _unauthenticated)
     app.add_exception_handler(HTTPException, _http)
+    app.add_exception_handler(WriteConflict, _busy)
     app.add_exception_handler(Exception, _internal)

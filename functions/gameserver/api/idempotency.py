@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from gameserver.domain.errors import Conflict, InvalidInput
+from gameserver.errors import Conflict, InvalidInput
 
 KEEP_SECONDS = 24 * 3600
 MAX_KEY_LENGTH = 128
@@ -52,8 +52,8 @@ def _build_runner(client: Any, table: str) -> Callable[..., dict[str, Any]]:
 
 def _get_runner() -> Callable[..., dict[str, Any]]:
     global _runner, _built_for
+    from gameserver.aws import dynamodb_client
     from gameserver.config import get_settings
-    from gameserver.storage.client import dynamodb_client
 
     wanted = (dynamodb_client(), get_settings().idempotency_table_name)
     with _lock:

@@ -1,5 +1,8 @@
-"""The platform's rules around the games: profiles, games against house AIs, invitations, turns and deadlines.
+"""The platform's features, wired to storage, the clock and the game pipeline: members and their credits,
+Feinthold's games (``feinthold``) and its modes (``house``, ``friendly``, ``duels``, ``daily``), doctrines,
+fair play, moderation. Each mode registers itself with the pipeline (``gameserver.play.modes``); a feature's
+pure rules live in ``gameserver.platform`` under the same name.
 
-The domain never imports boto3: it talks to the storage port, reads time from the clock it is given, and
-imports the engines only where a turn needs them.
+The domain never imports boto3 or the rules layer: it talks to the storage port, reads time from the clock
+it is given, and reaches an engine through its adapter (``gameserver.play.engines``).
 """

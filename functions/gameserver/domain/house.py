@@ -1,31 +1,53 @@
-"""Doctrines playing a side: the house AIs, and (with duels) a member's default doctrine on a missed turn.
-
-"A doctrine sees exactly what its side sees": it is handed the side's view, never the state. The doctrine is
-snapshotted as JSON when the game starts ("later edits do not reach a game in progress"), noise included.
+"""Games against a house AI (the ``house`` mode): Sentinel, Pivot or Ram plays the other side, its orders
+computed from its own view when each turn opens ("A house AI [...] sends its own as soon as the turn opens:
+against it, your first submission resolves the turn"). Nobody waits on the member, so deadlines are lazy.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from gameserver.domain.words import as_house_ai
-
-HOUSE_AIS: tuple[str, ...] = ("sentinel", "pivot", "ram")
-SOLO_MODES: frozenset[str] = frozenset({"house", "daily"})
-"""Games against a house AI (a game of one's own, the Daily Front): no turn timer, deadlines enforced lazily."""
-
-
-def house_doctrine(name: str, seed: int) -> dict[str, Any]:
-    """The house AI ``name`` with this game's noise, as the JSON snapshot the game keeps."""
-    from rules.feinthold.doctrine.house import house_ai
-
-    return house_ai(as_house_ai(name), seed).to_json()
+from gameserver.clock import Clock
+from gameserver.domain.feinthold import game_response, open_game, rules, views_of
+from gameserver.errors import InvalidInput
+from gameserver.identity import Caller
+from gameserver.ids import new_seed
+from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.players import PlayerKind, stand_in
+from gameserver.storage.port import Store
 
 
-def doctrine_orders(snapshot: dict[str, Any], side_view: Any) -> list[dict[str, Any]]:
-    """The orders the snapshotted doctrine gives on ``side_view`` (legal for that view, by the interpreter)."""
-    from rules.feinthold.doctrine.interpreter import play
-    from rules.feinthold.doctrine.schema import parse_doctrine
+class HouseMode(Mode):
+    name = "house"
+    deadlines = Deadlines.LAZY
 
-    orders, _trace = play(parse_doctrine(snapshot), side_view)
-    return [dict(order) for order in orders]
+
+MODE = register(HouseMode())
+
+
+def create_house_game(
+    store: Store,
+    clock: Clock,
+    caller: Caller,
+    *,
+    house_ai: str,
+    pace: str,
+    layout: str | None = None,
+    side: str | None = None,
+    seed: int | None = None,
+) -> dict[str, Any]:
+    """A game against a house AI; layout and side random unless chosen."""
+    known = rules().house_ais
+    if house_ai not in known:
+        raise InvalidInput(f"unknown house AI {house_ai!r}; one of {', '.join(known)}", field="house_ai")
+    if side is not None and side not in rules().seats({}):
+        raise InvalidInput(f"unknown side {side!r}", field="side")
+    rng = random.Random(seed) if seed is not None else random.SystemRandom()
+    mine = side or rng.choice(rules().seats({}))
+    theirs = rules().other(mine)
+    seed = new_seed() if seed is None else seed
+    new = open_game(store, clock, players={mine: caller.sub, theirs: stand_in(PlayerKind.HOUSE, house_ai)},
+                    mode=MODE.name, pace=pace, layout=layout, seed=seed,
+                    stand_ins={theirs: rules().house_doctrine(house_ai, seed)}, options={"house_ai": house_ai})
+    return game_response(new.game, views_of(new, caller.sub))

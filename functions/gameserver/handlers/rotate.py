@@ -17,8 +17,8 @@ from gameserver.services import storage
 
 @observed
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    from gameserver.daily import scheduled_day
-    from gameserver.domain.daily_front import rotate
+    from gameserver.domain.daily.front import rotate
+    from gameserver.platform.daily import scheduled_day
 
     day = scheduled_day(event)
     outcome = rotate(storage(), day)

@@ -1,6 +1,6 @@
-"""The sweep (EventBridge, every minute), in three stages: the turns whose deadline has passed; the duels' own
-deadlines (proposals to lapse, ready rooms to close, duels to catch up with their game); then the Daily Front's
-board summaries (today's, and yesterday's until 00:30 UTC).
+"""The sweep (EventBridge, every minute), in three stages: the games' steps whose deadline has passed (the
+pipeline's stage); the duels' own deadlines (proposals to lapse, ready rooms to close, duels to catch up with
+their game); then the Daily Front's board summaries (today's, and yesterday's until 00:30 UTC).
 
 The safety net under the turn timers, and how games against a house AI left open reach their end. The summaries
 run after the turns, so a Front the sweep has just ended is in them. A stage that fails is logged and counted
@@ -19,19 +19,20 @@ from gameserver.observability import logger, metrics, observed
 from gameserver.services import storage
 
 BATCH = 100
-"""Turns resolved per invocation at most; the next minute takes the rest."""
+"""Steps resolved per invocation at most; the next minute takes the rest."""
 
 
 @observed
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
-    from gameserver.domain import daily_front, duels
-    from gameserver.domain.turns import sweep
+    from gameserver.domain.daily import boards
+    from gameserver.domain.duels import service as duels
+    from gameserver.play.steps import sweep
 
     outcomes = _stage("turns", lambda: sweep(storage(), get_clock(), limit=BATCH))
     outcomes.update({f"duel-{k}": v for k, v in _stage(
         "duels", lambda: duels.sweep(storage(), get_clock(), limit=BATCH)).items()})
     # The summaries are logged and counted, not returned (the answer is the turns' and the duels').
-    summaries = _stage("summaries", lambda: daily_front.rebuild_summaries(storage(), get_clock()))
+    summaries = _stage("summaries", lambda: boards.rebuild_summaries(storage(), get_clock()))
     logger.info("sweep", extra={"outcomes": outcomes, "summaries": summaries})
     for outcome, count in (outcomes | summaries).items():
         metrics.add_metric(name=f"Sweep_{outcome}", unit=MetricUnit.Count, value=count)

@@ -1,18 +1,15 @@
-"""The moderators' audit log (docs/storage.md): "Every moderator action is written to an audit log with who, when,
-what and why". One item per action, written in the same transaction as the action itself, so an action never
-happens without its line nor a line without its action.
-
-``AUDIT#{YYYY-MM} / {at}#{id}``; ``gsi2pk = AUDITOF#{member}`` lists the actions on a member.
+"""The audit area of the store, the moderators' log (docs/storage.md): "Every moderator action is written to an
+audit log with who, when, what and why". One line per action, written in the same transaction as the action
+itself (an ``AuditLine`` is a write of ``Store.transact``), so an action never happens without its line nor a
+line without its action.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
-from gameserver.storage import codec
-
-Item = dict[str, Any]
+from gameserver.storage.records import Page
 
 
 @dataclass(frozen=True)
@@ -29,24 +26,7 @@ class AuditLine:
     audit_id: str
 
 
-def encode_audit(line: AuditLine) -> Item:
-    sort_key = f"{line.at}#{line.audit_id}"
-    return {
-        "pk": codec.s(f"AUDIT#{line.at[:7]}"),
-        "sk": codec.s(sort_key),
-        "type": codec.s("audit"),
-        "moderator": codec.s(line.moderator),
-        "at": codec.s(line.at),
-        "action": codec.s(line.action),
-        "member": codec.s(line.member),
-        "target": codec.s(line.target),
-        "why": codec.s(line.why),
-        "gsi2pk": codec.s(f"AUDITOF#{line.member}"),
-        "gsi2sk": codec.s(sort_key),
-    }
-
-
-def decode_audit(item: Item) -> AuditLine:
-    return AuditLine(moderator=item["moderator"]["S"], at=item["at"]["S"], action=item["action"]["S"],
-                     member=item["member"]["S"], target=item["target"]["S"], why=item["why"]["S"],
-                     audit_id=item["sk"]["S"].partition("#")[2])
+class AuditPort(Protocol):
+    def of_member(self, member: str, cursor: str | None, limit: int) -> Page:
+        """A page of the lines about ``member`` (``AuditLine``), newest first."""
+        ...

@@ -13,19 +13,20 @@ import binascii
 import json
 from typing import Any
 
-from gameserver.storage import codec
+from gameserver.errors import DomainError
 
 Item = dict[str, Any]
 
 TABLE_KEY = ("pk", "sk")
 GSI1_KEY = ("pk", "sk", "gsi1pk", "gsi1sk")
+GSI2_KEY = ("pk", "sk", "gsi2pk", "gsi2sk")
 
 
-class InvalidCursor(ValueError):
-    """A pagination cursor this service did not hand out."""
+class InvalidCursor(DomainError):
+    """A pagination cursor this service did not hand out: a 400 naming ``cursor``."""
 
     def __init__(self) -> None:
-        super().__init__("cursor is not one this service handed out")
+        super().__init__("cursor is not one this service handed out", field="cursor", code="invalid_cursor")
 
 
 def _text(cursor: str) -> str:
@@ -65,7 +66,7 @@ def decode_key(cursor: str, expect: dict[str, str], names: tuple[str, ...]) -> I
         raise InvalidCursor()
     if not all(isinstance(v, str) for v in plain.values()):
         raise InvalidCursor()
-    return {name: codec.s(value) for name, value in plain.items()}
+    return {name: {"S": value} for name, value in plain.items()}
 
 
 def encode_sort_key(sort_key: str) -> str:

@@ -1,71 +1,27 @@
-"""The Daily Front in the main table (access patterns in docs/storage.md, "The Daily Front").
+"""The Daily Front's area of the store: the day's Front, each member's Front of a day (started, then finished with
+its result), the day's board (sharded, read merged), the month's table, the board's summary (rank markers).
 
-Items:
-
-- ``FRONT#{day} / FRONT``: the day's Front (layout, side, house AI, noise and seeds), written once by the rotation
-  or the first request that needs it (``attribute_not_exists``: a second, late or out-of-order write changes
-  nothing).
-- ``MEMBER#{sub} / FRONTDAY#{day}``: the member's Front of that day, written with the game in one transaction
-  (``attribute_not_exists``: one game a day), and again with its result when the game ends. A ranked result
-  carries the board's keys: ``gsi1pk = front#{day}#{shard}`` (8 write shards by member), ``gsi1sk`` the
-  board's sort key (``gameserver.daily.board``), so a query returns the board in order.
-- ``MEMBER#{sub} / FRONTMONTH#{YYYY-MM}``: the member's points, wins and ranked days of a month, written in the
-  same transaction as each ranked result (claimed by its ``version``); ``gsi1pk = frontmonth#{month}#{shard}``,
-  ``gsi1sk = {999 - points}.{99 - wins}#{sub}``.
-- ``FRONT#{day} / SUMMARY``: the day's rank markers (every ``every`` board keys, the key and how many keys come
-  before it), the number of ranked entries and ``built_at``, the time its shards were read; rebuilt by the sweep
-  and written only when it changed, never over a summary read later (``built_at <= :built_at``).
-
-Every member's items live in their own partition; the boards' partitions are spread over 8 shards each.
+A member's Front starts with its game in one transaction (``FrontStart`` beside the ``NewGame``: one game a
+day), and finishes once with its result, its month line and its marks.
 """
 
 from __future__ import annotations
 
-import heapq
-import itertools
-import json
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
-from gameserver.daily import SHARDS, BoardSummary, FrontOfTheDay, Marker, Noise, board_partition, shard_of
-from gameserver.fairplay.marks import Mark
-from gameserver.storage import codec, keys
-from gameserver.storage.audit import AuditLine, encode_audit
-from gameserver.storage.batch import batch_get
-from gameserver.storage.duels import DEFAULT_DOCTRINE
-from gameserver.storage.fairplay import mark_put
-from gameserver.storage.port import Conflict
-from gameserver.storage.records import Board, Game, Play, SideView
-from gameserver.storage.tables import GSI1
+from gameserver.platform.daily import BoardSummary, FrontOfTheDay
+from gameserver.platform.fairplay.marks import Mark
+from gameserver.storage.audit import AuditLine
+from gameserver.storage.errors import WriteConflict
 
-Item = dict[str, Any]
-
-FRONT = "FRONT"
-SUMMARY = "SUMMARY"
 MAX_MONTH_POINTS = 999
 MAX_MONTH_WINS = 99
 
 
-class AlreadyStarted(Conflict):
+class AlreadyStarted(WriteConflict):
     """The member's Front of that day exists: one game a day."""
-
-
-def front_pk(day: date) -> str:
-    return f"FRONT#{day.isoformat()}"
-
-
-def entry_sk(day: date) -> str:
-    return f"FRONTDAY#{day.isoformat()}"
-
-
-def month_sk(month: str) -> str:
-    return f"FRONTMONTH#{month}"
-
-
-def month_partition(month: str, shard: int) -> str:
-    return f"frontmonth#{month}#{shard}"
 
 
 def month_key(points: int, wins: int, member: str) -> str:
@@ -117,10 +73,6 @@ class BoardLine:
         return self.key.partition("#")[2]
 
 
-_BOARD_ATTRIBUTES = ("gsi1sk", "name", "outcome", "turns", "seconds", "positions", "income")
-_MONTH_ATTRIBUTES = ("gsi1sk", "member", "month", "name", "points", "wins", "ranked_days", "version")
-
-
 @dataclass(frozen=True)
 class MonthLine:
     member: str
@@ -137,95 +89,6 @@ class MonthLine:
         return month_key(self.points, self.wins, self.member)
 
 
-def encode_front(front: FrontOfTheDay) -> Item:
-    return {"pk": codec.s(front_pk(front.day)), "sk": codec.s(FRONT), "type": codec.s("front"),
-            "front": codec.j(front.to_json())}
-
-
-def decode_front(item: Item) -> FrontOfTheDay:
-    data = json.loads(item["front"]["S"])
-    return FrontOfTheDay(
-        day=date.fromisoformat(data["day"]), layout_id=data["layout_id"], side=data["side"],
-        house_ai=data["house_ai"], noise=Noise(data["noise"]), noise_seed=int(data["noise_seed"]),
-        game_seed=int(data["game_seed"]),
-    )
-
-
-def encode_entry(entry: FrontEntry) -> Item:
-    item: Item = {
-        "pk": codec.s(keys.member_pk(entry.member)),
-        "sk": codec.s(entry_sk(entry.day)),
-        "type": codec.s("front-entry"),
-        "day": codec.s(entry.day.isoformat()),
-        "member": codec.s(entry.member),
-        "name": codec.s(entry.name),
-        "game_id": codec.s(entry.game_id),
-        "side": codec.s(entry.side),
-        "started_at": codec.s(entry.started_at),
-        "status": codec.s(entry.status),
-    }
-    if entry.status == "finished":
-        item.update(turns=codec.n(entry.turns), seconds=codec.n(entry.seconds),
-                    positions=codec.n(entry.positions), income=codec.n(entry.income))
-    for name in ("outcome", "not_ranked", "finished_at"):
-        value = getattr(entry, name)
-        if value is not None:
-            item[name] = codec.s(value)
-    if entry.board_key is not None:
-        item["gsi1pk"] = codec.s(board_partition(entry.day, shard_of(entry.member)))
-        item["gsi1sk"] = codec.s(entry.board_key)
-    return item
-
-
-def decode_entry(item: Item) -> FrontEntry:
-    def text(name: str) -> str | None:
-        return item[name]["S"] if name in item else None
-
-    def number(name: str) -> int:
-        return int(item[name]["N"]) if name in item else 0
-
-    return FrontEntry(
-        day=date.fromisoformat(item["day"]["S"]), member=item["member"]["S"], name=item["name"]["S"],
-        game_id=item["game_id"]["S"], side=item["side"]["S"], started_at=item["started_at"]["S"],
-        status=item["status"]["S"], outcome=text("outcome"), turns=number("turns"), seconds=number("seconds"),
-        positions=number("positions"), income=number("income"), board_key=text("gsi1sk"),
-        not_ranked=text("not_ranked"), finished_at=text("finished_at"),
-    )
-
-
-def decode_board_line(item: Item) -> BoardLine:
-    return BoardLine(key=item["gsi1sk"]["S"], name=item["name"]["S"], outcome=item["outcome"]["S"],
-                     turns=int(item["turns"]["N"]), seconds=int(item["seconds"]["N"]),
-                     positions=int(item["positions"]["N"]), income=int(item["income"]["N"]))
-
-
-def encode_month(line: MonthLine) -> Item:
-    item: Item = {
-        "pk": codec.s(keys.member_pk(line.member)),
-        "sk": codec.s(month_sk(line.month)),
-        "type": codec.s("front-month"),
-        "member": codec.s(line.member),
-        "month": codec.s(line.month),
-        "name": codec.s(line.name),
-        "points": codec.n(line.points),
-        "wins": codec.n(line.wins),
-        "ranked_days": codec.n(line.ranked_days),
-        "version": codec.n(line.version),
-    }
-    if line.ranked_days:  # a line whose every ranked day was removed leaves the table
-        item["gsi1pk"] = codec.s(month_partition(line.month, shard_of(line.member)))
-        item["gsi1sk"] = codec.s(line.key)
-    return item
-
-
-def decode_month(item: Item) -> MonthLine:
-    return MonthLine(
-        member=item["member"]["S"], month=item["month"]["S"], name=item["name"]["S"],
-        points=int(item["points"]["N"]), wins=int(item["wins"]["N"]), ranked_days=int(item["ranked_days"]["N"]),
-        version=int(item["version"]["N"]),
-    )
-
-
 @dataclass(frozen=True)
 class DaySummary:
     """The stored summary of a day's board: its markers, entries, spacing, and when its shards were read."""
@@ -240,19 +103,6 @@ class DaySummary:
             other.summary.markers, other.summary.entries, other.every)
 
 
-def encode_summary(day: date, stored: DaySummary) -> Item:
-    markers = [[marker.key, marker.before] for marker in stored.summary.markers]
-    return {"pk": codec.s(front_pk(day)), "sk": codec.s(SUMMARY), "type": codec.s("front-summary"),
-            "markers": codec.j(markers), "entries": codec.n(stored.summary.entries), "every": codec.n(stored.every),
-            "built_at": codec.s(stored.built_at)}
-
-
-def decode_summary(item: Item) -> DaySummary:
-    markers = tuple(Marker(key, before) for key, before in json.loads(item["markers"]["S"]))
-    return DaySummary(BoardSummary(markers, int(item["entries"]["N"])), int(item["every"]["N"]),
-                      item["built_at"]["S"])
-
-
 @dataclass
 class DayRead:
     """What a member's request about a day needs, read in one BatchGetItem."""
@@ -262,219 +112,61 @@ class DayRead:
     default_doctrine: dict[str, Any] | None = None
 
 
-class DailyStorage:
-    """The Daily Front's side of the table, on the spine's client and table."""
+@dataclass(frozen=True)
+class FrontStart:
+    """A member's Front of a day, started with its game (a ``Store.transact`` write beside the ``NewGame``):
+    ``AlreadyStarted`` when the member has one that day already."""
 
-    def __init__(self, client: Any, table: str) -> None:
-        self.client = client
-        self.table = table
+    entry: FrontEntry
 
-    # -------------------------------------------------------------- the day's Front
+
+class DailyPort(Protocol):
     def put_front(self, front: FrontOfTheDay) -> bool:
         """Store the day's Front unless it is there; True when this call created it."""
-        try:
-            self.client.put_item(TableName=self.table, Item=encode_front(front),
-                                 ConditionExpression="attribute_not_exists(pk)")
-        except self.client.exceptions.ConditionalCheckFailedException:
-            return False
-        return True
+        ...
 
-    def get_front(self, day: date) -> FrontOfTheDay | None:
-        item = self.client.get_item(TableName=self.table, Key=codec.key(front_pk(day), FRONT),
-                                    ConsistentRead=True).get("Item")
-        return decode_front(item) if item else None
+    def get_front(self, day: date) -> FrontOfTheDay | None: ...
 
     def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False) -> DayRead:
         """The member's entry of that day and, as asked, the day's Front and (to start) their default doctrine:
         one request."""
-        wanted = [codec.key(keys.member_pk(sub), entry_sk(day))]
-        if front:
-            wanted.append(codec.key(front_pk(day), FRONT))
-        if default_doctrine:
-            wanted.append(codec.key(keys.member_pk(sub), DEFAULT_DOCTRINE))
-        found = self._batch_get(wanted)
-        read = DayRead()
-        if (item := found.get((front_pk(day), FRONT))) is not None:
-            read.front = decode_front(item)
-        if (item := found.get((keys.member_pk(sub), entry_sk(day)))) is not None:
-            read.entry = decode_entry(item)
-        if (item := found.get((keys.member_pk(sub), DEFAULT_DOCTRINE))) is not None:
-            read.default_doctrine = json.loads(item["doctrine"]["S"])
-        return read
+        ...
 
-    # -------------------------------------------------------------- a member's Front
-    def start(self, entry: FrontEntry, game: Game, board: Board, views: list[SideView], plays: list[Play]) -> None:
-        """The member's entry and the whole new game in one transaction; ``AlreadyStarted`` if the entry exists,
-        ``Conflict`` if the transaction was cancelled for another reason (nothing was written either way)."""
-        items = [
-            codec.put(self.table, encode_entry(entry), "attribute_not_exists(pk)"),
-            codec.put(self.table, codec.encode_game(game), "attribute_not_exists(pk)"),
-            codec.put(self.table, codec.encode_board(board)),
-            *(codec.put(self.table, codec.encode_view(v)) for v in views),
-            *(codec.put(self.table, codec.encode_play(p)) for p in plays),
-        ]
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except self.client.exceptions.TransactionCanceledException as error:
-            reasons = error.response.get("CancellationReasons") or []
-            if reasons and reasons[0].get("Code") == "ConditionalCheckFailed":  # the entry, item 0
-                raise AlreadyStarted(f"{entry.member} already has a Front on {entry.day}") from error
-            raise Conflict(f"{entry.member}'s Front of {entry.day} was not started: {error}") from error
-
-    def month_line(self, sub: str, month: str) -> MonthLine | None:
-        item = self.client.get_item(TableName=self.table, Key=codec.key(keys.member_pk(sub), month_sk(month)),
-                                    ConsistentRead=True).get("Item")
-        return decode_month(item) if item else None
+    def month_line(self, sub: str, month: str) -> MonthLine | None: ...
 
     def finish(self, entry: FrontEntry, month: MonthLine | None = None, marks: tuple[Mark, ...] = ()) -> None:
         """The entry's result (only while it is still ``playing``: a result is written once) and, for a ranked
-        result, the month's line claimed by the version it was read at; ``Conflict`` when either moved. ``marks``
-        for moderators ride in the same transaction (same key on a retry: harmless)."""
-        items = [codec.put(self.table, encode_entry(entry), "#status = :playing AND game_id = :game",
-                      {"#status": "status"}, {":playing": codec.s("playing"), ":game": codec.s(entry.game_id)})]
-        if month is not None:
-            stored = replace(month, version=month.version + 1)
-            if month.version == 0:
-                items.append(codec.put(self.table, encode_month(stored), "attribute_not_exists(pk)"))
-            else:
-                items.append(codec.put(self.table, encode_month(stored), "version = :version", None,
-                                  {":version": codec.n(month.version)}))
-        items += [mark_put(self.table, mark) for mark in marks]
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except self.client.exceptions.TransactionCanceledException as error:
-            raise Conflict(f"{entry.member}'s Front of {entry.day} changed meanwhile") from error
+        result, the month's line claimed by the version it was read at; ``WriteConflict`` when either moved.
+        ``marks`` for moderators ride in the same transaction."""
+        ...
 
     def remove(self, removed: FrontEntry, month: MonthLine, audit: AuditLine) -> None:
         """A moderator's removal: the entry off the board (only if it is still on it), the month's line without
-        that day (claimed by its version) and the audit line, in one transaction; ``Conflict`` otherwise."""
-        stored = replace(month, version=month.version + 1)
-        items = [
-            codec.put(self.table, encode_entry(removed), "attribute_exists(gsi1sk) AND game_id = :game", None,
-                 {":game": codec.s(removed.game_id)}),
-            codec.put(self.table, encode_month(stored), "version = :version", None, {":version": codec.n(month.version)}),
-            codec.put(self.table, encode_audit(audit), "attribute_not_exists(pk)"),
-        ]
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except self.client.exceptions.TransactionCanceledException as error:
-            raise Conflict(f"{removed.member}'s Front of {removed.day} changed meanwhile") from error
+        that day (claimed by its version) and the audit line, in one transaction; ``WriteConflict`` otherwise."""
+        ...
 
-    # -------------------------------------------------------------- boards
     def board_after(self, day: date, after: str | None, limit: int) -> list[BoardLine]:
         """The day's ranked results after the sort key ``after``, in board order, ``limit`` at most."""
-        partitions = [board_partition(day, shard) for shard in range(SHARDS)]
-        items = self._merged(partitions, after, limit, _BOARD_ATTRIBUTES)
-        return [decode_board_line(item) for item in items]
+        ...
 
     def month_after(self, month: str, after: str | None, limit: int) -> list[MonthLine]:
         """The month's lines after the key ``after``, best first, ``limit`` at most."""
-        partitions = [month_partition(month, shard) for shard in range(SHARDS)]
-        return [decode_month(item) for item in self._merged(partitions, after, limit, _MONTH_ATTRIBUTES)]
+        ...
 
-    def _merged(self, partitions: list[str], after: str | None, limit: int, attributes: tuple[str, ...]
-                ) -> list[Item]:
-        """The first ``limit`` items of all shards after ``after``, in key order.
-
-        Each shard is read lazily in chunks of its share of the page plus a margin (members spread evenly over
-        the shards, so a shard's share varies by about its square root): the merge asks a shard for more only
-        when its last item read is still in the page. A page costs one query per shard and about
-        ``1.25 x limit`` items, not ``8 x limit``; a shard that holds more than its share pages on."""
-        share = -(-limit // len(partitions))
-        chunk = share + share // 4 + 4
-        streams = [self._shard(partition, after, chunk, attributes) for partition in partitions]
-        return list(itertools.islice(heapq.merge(*streams, key=lambda item: item["gsi1sk"]["S"]), limit))
-
-    def _shard(self, partition: str, after: str | None, chunk: int, attributes: tuple[str, ...]
-               ) -> Iterator[Item]:
-        names = {f"#a{n}": name for n, name in enumerate(attributes)}
-        request: dict[str, Any] = {
-            "TableName": self.table,
-            "IndexName": GSI1,
-            "KeyConditionExpression": "gsi1pk = :pk" + (" AND gsi1sk > :after" if after else ""),
-            "ExpressionAttributeValues": {":pk": codec.s(partition), **({":after": codec.s(after)} if after else {})},
-            "ProjectionExpression": ", ".join(names),
-            "ExpressionAttributeNames": names,
-            "Limit": chunk,
-        }
-        while True:
-            answer = self.client.query(**request)
-            yield from answer.get("Items", [])
-            if "LastEvaluatedKey" not in answer:
-                return
-            request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
-
-    # -------------------------------------------------------------- the board's summary and ranks
     def board_keys(self, day: date) -> list[list[str]]:
-        """Every shard's board keys in order (the sort key only: a query's read units still count each whole
-        item the index holds), each shard paged to its end."""
-        shards: list[list[str]] = []
-        for shard in range(SHARDS):
-            request: dict[str, Any] = {
-                "TableName": self.table, "IndexName": GSI1, "KeyConditionExpression": "gsi1pk = :pk",
-                "ExpressionAttributeValues": {":pk": codec.s(board_partition(day, shard))},
-                "ProjectionExpression": "gsi1sk",
-            }
-            keys_of_shard: list[str] = []
-            while True:
-                answer = self.client.query(**request)
-                keys_of_shard += [item["gsi1sk"]["S"] for item in answer.get("Items", [])]
-                if "LastEvaluatedKey" not in answer:
-                    break
-                request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
-            shards.append(keys_of_shard)
-        return shards
+        """Every shard's board keys in order."""
+        ...
 
-    def get_summary(self, day: date) -> DaySummary | None:
-        """The day's summary, eventually consistent: the rebuild compares it with its own, a minute apart."""
-        item = self.client.get_item(TableName=self.table, Key=codec.key(front_pk(day), SUMMARY)).get("Item")
-        return decode_summary(item) if item else None
+    def get_summary(self, day: date) -> DaySummary | None: ...
 
     def put_summary(self, day: date, stored: DaySummary) -> bool:
-        """Store the day's summary unless one built from later reads is there (a late or out-of-order rebuild
-        changes nothing); True when written."""
-        try:
-            self.client.put_item(TableName=self.table, Item=encode_summary(day, stored),
-                                 ConditionExpression="attribute_not_exists(pk) OR built_at <= :built_at",
-                                 ExpressionAttributeValues={":built_at": codec.s(stored.built_at)})
-        except self.client.exceptions.ConditionalCheckFailedException:
-            return False
-        return True
+        """Store the day's summary unless one built from later reads is there; True when written."""
+        ...
 
     def read_rank(self, day: date, sub: str) -> tuple[FrontEntry | None, DaySummary | None]:
-        """The member's entry of that day (its board key) and the day's summary: one BatchGetItem."""
-        found = self._batch_get([codec.key(keys.member_pk(sub), entry_sk(day)), codec.key(front_pk(day), SUMMARY)])
-        entry = found.get((keys.member_pk(sub), entry_sk(day)))
-        summary = found.get((front_pk(day), SUMMARY))
-        return (decode_entry(entry) if entry else None), (decode_summary(summary) if summary else None)
+        """The member's entry of that day (its board key) and the day's summary: one request."""
+        ...
 
     def count_better(self, day: date, start: str | None, bound: str) -> int:
-        """How many board keys, over every shard, lie in ``start <= key < bound`` (from the shard's start when
-        ``start`` is None): one ``Select=COUNT`` query per shard.
-
-        ``bound`` is a result prefix (``better_than``), which no key equals (a key goes on with ``#member``), so
-        ``BETWEEN start AND bound`` is ``start <= key < bound``."""
-        if start is None:
-            return self._count(day, " AND gsi1sk < :bound", {":bound": codec.s(bound)})
-        return self._count(day, " AND gsi1sk BETWEEN :start AND :bound",
-                           {":start": codec.s(start), ":bound": codec.s(bound)})
-
-    def _count(self, day: date, condition: str, values: Item) -> int:
-        total = 0
-        for shard in range(SHARDS):
-            request: dict[str, Any] = {
-                "TableName": self.table, "IndexName": GSI1, "Select": "COUNT",
-                "KeyConditionExpression": "gsi1pk = :pk" + condition,
-                "ExpressionAttributeValues": {":pk": codec.s(board_partition(day, shard)), **values},
-            }
-            while True:  # a count that reads more than 1 MB of a shard pages on
-                answer = self.client.query(**request)
-                total += answer["Count"]
-                if "LastEvaluatedKey" not in answer:
-                    break
-                request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
-        return total
-
-    # -------------------------------------------------------------- helpers
-    def _batch_get(self, wanted: list[Item]) -> dict[tuple[str, str], Item]:
-        return batch_get(self.client, self.table, wanted)
+        """How many board keys, over every shard, lie in ``start <= key < bound``."""
+        ...

@@ -1,6 +1,7 @@
 """What the storage keeps, as plain typed values (no boto3 here: the domain builds and reads these).
 
-The engine's state and views are kept as their JSON (``dict``); orders as the wire list the player sent,
+A game is played by seats (Feinthold's ``south``/``north``, Feint's ``1``..``6``, Front 1901's powers); each
+seat has a player. The engine's state and views are kept as their JSON; orders as the JSON the seat sent,
 already checked by the engine. Times are ISO strings in whole UTC seconds (``clock.iso``).
 """
 
@@ -10,9 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 Json = dict[str, Any]
-
-HOUSE_PREFIX = "house:"
-"""A player that is a house AI is named ``house:<name>`` where a member would be named by their subject."""
+Seat = str
+"""A seat of a game, as its engine names it: ``south``, ``3``, ``FRANCE``."""
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,9 @@ class LedgerLine:
 
 @dataclass(frozen=True)
 class Submission:
-    """A side's orders for the open turn. ``count`` 0 means nothing sent yet."""
+    """A seat's orders for the open step. ``count`` 0 means nothing sent yet."""
 
-    orders: list[Json] = field(default_factory=list)
+    orders: Any = field(default_factory=list)
     count: int = 0
     sent_at: str | None = None
     device: str | None = None
@@ -54,84 +54,91 @@ class Submission:
 
 @dataclass(frozen=True)
 class Game:
-    """The game item: who plays, the open turn, its deadline and the orders sent for it. Small and read often;
-    the engine's state lives beside it (``Board``), each member's view too (``SideView``)."""
+    """The game item: who plays each seat, the open step, its deadline and the orders sent for it. Small and
+    read often; the engine's state lives beside it (``Board``), each member's views too (``MemberViews``)."""
 
     game_id: str
     kind: str
-    """The game: ``feinthold`` (``feint`` and ``front1901`` later)."""
+    """The game: ``feinthold``, ``feint``, ``front1901``."""
     mode: str
-    """``house`` (against a house AI), ``friendly`` (an invitation); duels, challenges, the Daily Front and
-    tournament matches add their own."""
-    players: dict[str, str]
-    """Side -> member subject, or ``house:<name>``."""
+    """How it is played (its mode registers what it adds to a step): ``house``, ``friendly``, ``duel``, ..."""
+    players: dict[Seat, str]
+    """Seat -> player: a member's subject, or a stand-in named ``{kind}:{name}`` (``house:ram``)."""
     pace: str
     status: str
     """``open`` or ``over``."""
-    turn: int
-    """The open turn (the last one played once the game is over)."""
+    step: int
+    """The open step's number (1, 2, ...; the last one played once the game is over)."""
+    label: str
+    """The open step's name in the game's own words: ``3`` (a turn), ``S1901M``, ``41/retreat``."""
     epoch: int
-    """Turns resolved so far; the board and views carry the epoch they were written at."""
+    """Steps resolved so far; the board and views carry the epoch they were written at."""
     version: int
     """Bumped by every write of this item: the claim a resolve's transaction holds."""
     created_at: str
     opened_at: str
     deadline: str | None
-    submissions: dict[str, Submission]
+    submissions: dict[Seat, Submission]
+    """The open step's seats: those it awaits and those decided when it opened."""
+    awaiting: tuple[Seat, ...] = ()
+    """The seats whose players (members) the open step waits for."""
     winner: str | None = None
     finished_at: str | None = None
-    layout: str = ""
-    house_ai: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    """What the game was started with, in its engine's words (Feinthold: ``layout``, ``house_ai``)."""
 
-    def side_of(self, sub: str) -> str | None:
-        for side, player in self.players.items():
-            if player == sub:
-                return side
-        return None
+    def seats_of(self, sub: str) -> tuple[Seat, ...]:
+        """The seats ``sub`` plays, in seat order (several in a hot-seat game)."""
+        return tuple(seat for seat, player in self.players.items() if player == sub)
 
-    def members(self) -> dict[str, str]:
-        """Side -> subject for the sides members play."""
-        return {side: p for side, p in self.players.items() if not p.startswith(HOUSE_PREFIX)}
+    def seat_of(self, sub: str) -> Seat | None:
+        """The first seat ``sub`` plays, or None."""
+        seats = self.seats_of(sub)
+        return seats[0] if seats else None
 
 
 @dataclass(frozen=True)
 class Board:
     """The engine's full state of a game (never shown to a member while the game is in play), the seed it was
-    drawn from, and the doctrines snapshotted at the start (a house AI's noisy doctrine; a member's default)."""
+    drawn from, and each seat's stand-in: what plays it when its player does not (a house AI's noisy doctrine;
+    a member's default doctrine, snapshotted at the start)."""
 
     game_id: str
     epoch: int
     state: Json
     seed: int
-    doctrines: dict[str, Json | None]
+    stand_ins: dict[Seat, Json | None]
 
 
 @dataclass(frozen=True)
-class SideView:
-    """One member's view of a game at an epoch, computed by the engine from that side's observations only."""
+class MemberViews:
+    """One member's views of a game at an epoch, one per seat they hold, each computed by the engine from that
+    seat's own knowledge only."""
 
     game_id: str
     sub: str
-    side: str
     epoch: int
-    view: Json
+    views: dict[Seat, Json]
 
 
 @dataclass(frozen=True)
-class TurnRecord:
-    """A resolved turn: when it opened, what each side sent and when, how it closed, the state after it.
-    Fair play reads the times, devices and addresses; the record of a finished game reads the rest."""
+class StepRecord:
+    """A resolved step: when it opened, what each seat sent and when, how it closed, the public record the
+    engine keeps of it. Fair play reads the times, devices and addresses; the record of a finished game reads
+    the rest."""
 
     game_id: str
-    turn: int
+    step: int
+    label: str
     opened_at: str
     deadline: str | None
     resolved_at: str
     closed_by: str
-    """``orders`` (every side had sent) or ``deadline``."""
-    submissions: dict[str, Submission]
-    missed: dict[str, bool]
-    state_after: Json
+    """``orders`` (every awaited seat had sent) or ``deadline``."""
+    submissions: dict[Seat, Submission]
+    missed: dict[Seat, bool]
+    record: Json
+    """The engine's public record of the step (Feinthold: the board after the turn)."""
 
 
 @dataclass(frozen=True)
@@ -142,11 +149,12 @@ class Play:
     game_id: str
     kind: str
     created_at: str
-    side: str
-    opponent: str
+    seats: tuple[Seat, ...]
+    players: dict[Seat, str]
     mode: str
     status: str
-    turn: int
+    step: int
+    label: str
     deadline: str | None
     winner: str | None = None
 

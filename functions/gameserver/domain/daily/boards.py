@@ -1,0 +1,155 @@
+"""The Daily Front's boards, wired to storage: the day's board and the month's table, page by page with ranks
+that carry across pages; the board's summary the sweep rebuilds each minute, and a member's rank from it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, time, timedelta
+from typing import Any
+
+from gameserver.clock import Clock, iso
+from gameserver.domain.daily.front import today
+from gameserver.errors import Conflict, DomainError, NotFound
+from gameserver.identity import Caller
+from gameserver.platform.daily import (
+    Ranked,
+    better_than,
+    marker_for,
+    merge_shards,
+    rank_with,
+    ranks,
+    summarize,
+)
+from gameserver.platform.daily.summary import MARKER_EVERY
+from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
+from gameserver.storage.daily import DaySummary, FrontEntry
+from gameserver.storage.port import Store
+
+
+# ------------------------------------------------------------------ boards
+def board_of_the_day(store: Store, day: date, cursor: str | None, limit: int) -> dict[str, Any]:
+    """A page of the day's board, best first, with shared ranks (1, 1, 3) that carry across pages."""
+    after, ahead, previous = _read_cursor(cursor, day.isoformat())
+    entries = store.daily.board_after(day, after, limit + 1)
+    page = entries[:limit]
+    ranked = ranks([line.key for line in page], ahead, previous)
+    rows = [
+        {"rank": r.rank, "member": e.member, "name": e.name, "outcome": e.outcome, "turns": e.turns,
+         "seconds": e.seconds, "positions": e.positions, "income": e.income}
+        for r, e in zip(ranked, page, strict=True)
+    ]
+    more = len(entries) > limit
+    return {"day": day.isoformat(), "entries": rows,
+            "cursor": _write_cursor(day.isoformat(), ranked[-1].key, ahead + len(page), ranked[-1].rank)
+            if more else None}
+
+
+def month_table(store: Store, month: str, cursor: str | None, limit: int) -> dict[str, Any]:
+    """A page of the month's table: more points first, then more wins (equal rows share a rank), with each
+    member's number of ranked days."""
+    after, ahead, previous = _read_cursor(cursor, month)
+    lines = store.daily.month_after(month, after, limit + 1)
+    page = lines[:limit]
+    ranked = ranks([line.key for line in page], ahead, previous)
+    rows = [
+        {"rank": r.rank, "member": line.member, "name": line.name, "points": line.points, "wins": line.wins,
+         "ranked_days": line.ranked_days}
+        for r, line in zip(ranked, page, strict=True)
+    ]
+    more = len(lines) > limit
+    return {"month": month, "rows": rows,
+            "cursor": _write_cursor(month, ranked[-1].key, ahead + len(page), ranked[-1].rank) if more else None}
+
+
+# ------------------------------------------------------------------ the board's summary and my rank
+YESTERDAY_UNTIL = time(0, 30)
+"""A Front started just before midnight ends after it (8 turns of at most 2 minutes): the sweep rebuilds
+yesterday's summary too until 00:30 UTC."""
+
+
+def rebuild_summary(store: Store, clock: Clock, day: date, every: int = MARKER_EVERY) -> str:
+    """Rebuild the summary of ``day``'s board from its shards: ``written``, ``unchanged`` (the stored one has the
+    same content: an idle board costs the reads only) or ``stale`` (a summary read later is stored already: a
+    late or out-of-order rebuild changes nothing)."""
+    ds = store.daily
+    built_at = iso(clock.now())  # before the reads: a result recorded meanwhile is counted from the marker on
+    summary = summarize(merge_shards(ds.board_keys(day)), every)
+    rebuilt = DaySummary(summary, every, built_at)
+    stored = ds.get_summary(day)
+    if stored is not None and stored.same_as(rebuilt):
+        return "unchanged"
+    return "written" if ds.put_summary(day, rebuilt) else "stale"
+
+
+def rebuild_summaries(store: Store, clock: Clock, every: int = MARKER_EVERY) -> dict[str, int]:
+    """The sweep's minute: today's summary, and yesterday's until 00:30 UTC. Counts by outcome."""
+    now = clock.now().astimezone(UTC)
+    days = [now.date()] + ([now.date() - timedelta(days=1)] if now.time() < YESTERDAY_UNTIL else [])
+    outcomes: dict[str, int] = {}
+    for day in days:
+        outcome = f"summary-{rebuild_summary(store, clock, day, every)}"
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    return outcomes
+
+
+def my_rank(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> dict[str, Any]:
+    """My rank on the board of ``day`` (today unless given): 1 + the count of better results, equal results
+    sharing a rank as the board shows them.
+
+    From the summary's last marker before my result, the count covers at most its spacing of keys over all
+    shards. The markers are up to a minute old: results recorded since are counted when they fall after the
+    marker, not before it, so the rank is never off by more than what arrived (or was removed) since
+    ``as_of``. A day without a summary yet gets one first (``rebuild_summary``), once."""
+    ds = store.daily
+    current = today(clock)
+    day = day or current
+    if day > current:
+        raise NotFound(f"the Front of {day.isoformat()} is not drawn yet", field="day")
+    entry, stored = ds.read_rank(day, caller.sub)
+    key = _ranked_key(entry, day)
+    if stored is None:
+        # No summary of that day yet (its first minute, or a day no sweep rebuilt): build it once, here, rather
+        # than count every shard from its start on each read, which on a full board costs thousands of RCU.
+        rebuild_summary(store, clock, day)
+        stored = ds.get_summary(day)
+        if stored is None:
+            raise Conflict("the day's board is being summarised; ask again", code="busy")
+    marker = marker_for(stored.summary, key)
+    rank = rank_with(marker, ds.count_better(day, marker.key if marker else None, better_than(key)))
+    # My result may have been recorded after the summary: I am on the board, so it holds me at least.
+    return {"day": day.isoformat(), "rank": rank, "entries": max(stored.summary.entries, rank),
+            "as_of": stored.built_at}
+
+
+def _ranked_key(entry: FrontEntry | None, day: date) -> str:
+    """My board key of ``day``, or a 404 ``no_ranked_result`` that says why there is none."""
+    on = day.isoformat()
+    if entry is None:
+        why = f"you did not play the Front of {on}"
+    elif entry.status != "finished":
+        why = f"your Front of {on} is still being played"
+    elif entry.board_key is None:
+        why = f"your Front of {on} is not ranked ({entry.not_ranked})"
+    else:
+        return entry.board_key
+    raise NotFound(why, code="no_ranked_result", rule=entry.not_ranked if entry is not None else None)
+
+
+def _write_cursor(on: str, after: str, ahead: int, rank: int) -> str:
+    return encode_json({"on": on, "after": after, "ahead": ahead, "rank": rank})
+
+
+def _read_cursor(cursor: str | None, on: str) -> tuple[str | None, int, Any]:
+    """``(after, ahead, previous)`` of a page; a cursor of another board or not handed out here is a 400."""
+    if not cursor:
+        return None, 0, None
+    try:
+        data = decode_json(cursor)
+        after, ahead, rank = data["after"], data["ahead"], data["rank"]
+        valid = (data["on"] == on and isinstance(after, str) and "#" in after and isinstance(ahead, int)
+                 and isinstance(rank, int) and 1 <= rank <= ahead)
+    except (InvalidCursor, KeyError, TypeError):
+        valid = False
+    if not valid:
+        raise DomainError("cursor is not one this board handed out", field="cursor", code="invalid_cursor")
+    return after, ahead, Ranked(rank, after)

@@ -1,0 +1,218 @@
+"""The Daily Front, wired to storage: the day's rotation, a member's one game a day, a moderator's removal of a
+result (its boards are ``boards``, its result ``results``).
+
+Rules: "Every day, one blitz game, the same for everyone: same map, same house AI, same side. [...] One game a
+day per member." The pure rules are ``gameserver.platform.daily``; this module reads and writes through
+the store's daily area and plays the game through the pipeline (``gameserver.play``): the house AI's orders are stored when
+each turn opens, so the member's submission resolves the turn, and deadlines are lazy as for every game against
+a house AI. "A game counts for the day of its Front, even if it ends after midnight": the day is the one the
+game was started on (its ``created_at``).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from datetime import UTC, date
+from typing import Any
+
+from gameserver.clock import Clock, iso
+from gameserver.domain.daily.results import MODE, record_result
+from gameserver.domain.feinthold import game_response, open_game, rules, views_of
+from gameserver.domain.moderation import reason, require_moderator
+from gameserver.errors import Conflict, NotFound
+from gameserver.identity import Caller
+from gameserver.ids import new_id
+from gameserver.platform.daily import POINTS, FrontOfTheDay, NotRanked, Outcome, front_of_the_day
+from gameserver.platform.pace import Pace
+from gameserver.play import steps
+from gameserver.play.players import PlayerKind, stand_in
+from gameserver.storage.audit import AuditLine
+from gameserver.storage.daily import AlreadyStarted, DailyPort, FrontEntry, FrontStart
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.port import Store
+
+log = logging.getLogger(__name__)
+
+PACE = Pace.BLITZ
+""""Every day, one blitz game": 120 s for turn 1, 60 s for the others."""
+
+
+def today(clock: Clock) -> date:
+    return clock.now().astimezone(UTC).date()
+
+
+# ------------------------------------------------------------------ rotation
+def draw(day: date) -> FrontOfTheDay:
+    """The Front of ``day`` from the date and the secret salt."""
+    from gameserver.parameters import daily_salt
+
+    return front_of_the_day(day, daily_salt(), rules().layout_ids(), rules().seats({}))
+
+
+def rotate(store: Store, day: date) -> str:
+    """Create the Front of ``day`` (the 00:00 UTC schedule): ``created``, or ``exists`` when a duplicate, late or
+    out-of-order delivery (or a member's request) created it first. The stored Front is never changed."""
+    return "created" if store.daily.put_front(draw(day)) else "exists"
+
+
+_known_fronts: dict[date, FrontOfTheDay] = {}
+"""Fronts this process has read or written. A stored Front never changes, so every member's request after the
+first reads only their own items: the day's item is never a hot key, however many play."""
+
+
+def known_front(day: date) -> FrontOfTheDay | None:
+    return _known_fronts.get(day)
+
+
+def forget_known_fronts() -> None:
+    """Tests that recreate the table start from a process that knows no Front."""
+    _known_fronts.clear()
+
+
+def _front(ds: DailyPort, day: date, stored: FrontOfTheDay | None, *, create: bool = True) -> FrontOfTheDay:
+    """The stored Front of ``day``; "a missed day is created by the first request that needs it". Only today's
+    Front can be played, so only a request about today creates it (``create``): an earlier day that nobody
+    stored is shown as drawn, without a write, so reading old dates cannot fill the table."""
+    front = stored or _known_fronts.get(day)
+    if front is None:
+        drawn = draw(day)
+        if not create:
+            return drawn
+        front = drawn if ds.put_front(drawn) else (ds.get_front(day) or drawn)
+    if len(_known_fronts) > 8:
+        _known_fronts.clear()
+    _known_fronts[day] = front
+    return front
+
+
+def front_json(front: FrontOfTheDay) -> dict[str, Any]:
+    """What everyone may know of the day's Front (its seeds stay secret)."""
+    return {"day": front.day.isoformat(), "layout": front.layout_id, "side": front.side,
+            "house_ai": front.house_ai, "noise": str(front.noise), "pace": str(PACE)}
+
+
+def entry_json(entry: FrontEntry | None) -> dict[str, Any] | None:
+    if entry is None:
+        return None
+    finished = entry.status == "finished"
+    return {
+        "day": entry.day.isoformat(),
+        "game_id": entry.game_id,
+        "side": entry.side,
+        "status": entry.status,
+        "started_at": entry.started_at,
+        "finished_at": entry.finished_at,
+        "result": {"outcome": entry.outcome, "turns": entry.turns, "seconds": entry.seconds,
+                   "positions": entry.positions, "income": entry.income} if finished else None,
+        "ranked": entry.ranked,
+        "not_ranked": entry.not_ranked,
+    }
+
+
+# ------------------------------------------------------------------ a member's Front
+def start_front(store: Store, clock: Clock, caller: Caller) -> dict[str, Any]:
+    """Start my Front of today: one game a day (a second start is a 409 that says so)."""
+    ds = store.daily
+    now = clock.now()
+    day = now.astimezone(UTC).date()
+    read = ds.read_day(day, caller.sub, front=known_front(day) is None, default_doctrine=True)
+    if read.entry is not None:
+        raise _already(read.entry)
+    front = _front(ds, day, read.front)
+    member_side = front.side
+    house_side = rules().other(member_side)
+    # The member's default doctrine "is copied into the game when it starts": it plays the turns they miss.
+    stand_ins = {member_side: read.default_doctrine,
+                 house_side: rules().house_doctrine(front.house_ai, front.noise_seed, str(front.noise))}
+    game_id = new_id()
+    entry = FrontEntry(day=day, member=caller.sub, name=caller.username, game_id=game_id, side=front.side,
+                       started_at=iso(now))
+    try:
+        new = open_game(store, clock, game_id=game_id, mode=MODE.name, pace=str(PACE), layout=front.layout_id,
+                        seed=front.game_seed, stand_ins=stand_ins, options={"house_ai": front.house_ai},
+                        players={member_side: caller.sub, house_side: stand_in(PlayerKind.HOUSE, front.house_ai)},
+                        riders=(FrontStart(entry),))
+    except AlreadyStarted as error:  # a start of the same member that won the race
+        again = ds.read_day(day, caller.sub, front=False).entry
+        raise (_already(again) if again is not None else _busy()) from error
+    except WriteConflict as error:  # cancelled for another reason: nothing was written, the member may retry
+        raise _busy() from error
+    return {"front": front_json(front), "mine": entry_json(entry),
+            "game": game_response(new.game, views_of(new, caller.sub))}
+
+
+def _busy() -> Conflict:
+    return Conflict("your Front was not started: another write met it; try again", code="busy")
+
+
+def _already(entry: FrontEntry) -> Conflict:
+    return Conflict(f"you already started the Front of {entry.day.isoformat()} (game {entry.game_id}): "
+                    "one game a day", code="front_already_started", rule="one game a day")
+
+
+def my_front(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> dict[str, Any]:
+    """The Front of ``day`` (today unless given) and mine: a deadline that has passed is resolved first, and a
+    finished game's result recorded if the turn that ended it could not record it."""
+    ds = store.daily
+    current = today(clock)
+    day = day or current
+    if day > current:
+        raise NotFound(f"the Front of {day.isoformat()} is not drawn yet", field="day")
+    read = ds.read_day(day, caller.sub, front=known_front(day) is None)
+    front = _front(ds, day, read.front, create=day == current)
+    entry = read.entry
+    if entry is not None and entry.status == "playing" and catch_up(store, clock, entry.game_id):
+        entry = ds.read_day(day, caller.sub, front=False).entry
+    return {"front": front_json(front), "mine": entry_json(entry)}
+
+
+def catch_up(store: Store, clock: Clock, game_id: str) -> bool:
+    """Resolve the Front's overdue turns; record its result if it is over. True when anything was written."""
+    read = steps.read_step(store, game_id)
+    if read.game is None or read.board is None:
+        return False
+    changed = False
+    if steps.is_due(read.game, clock.now()):
+        settled = steps.settle(store, clock, read)
+        read, changed = settled.read, settled.changed
+        if read.board is None or read.game is None or read.board.epoch != read.game.epoch:
+            read = steps.read_step(store, game_id)
+    if read.game is not None and read.board is not None and read.game.status == "over":
+        changed = record_result(store, read.game, read.board) == "recorded" or changed
+    return changed
+
+
+# ------------------------------------------------------------------ moderation
+def remove_result(store: Store, clock: Clock, moderator: Caller, day: date, member: str, why: str) -> dict[str, Any]:
+    """A moderator removes a member's Front of ``day`` from the board ("a removal by the moderators"): off the
+    day's board, its points out of the month, and a line in the audit log, in one transaction. The member still
+    sees their result, marked ``removed-by-moderators``."""
+    require_moderator(moderator, "remove a Front from the board")
+    why = reason(why)
+    ds = store.daily
+    for _ in range(steps.ATTEMPTS):
+        entry = ds.read_day(day, member, front=False).entry
+        if entry is None:
+            raise NotFound(f"{member} has no Front on {day.isoformat()}", field="member")
+        if not entry.ranked or entry.outcome is None:
+            raise Conflict(f"{member}'s Front of {day.isoformat()} is not on the board"
+                           + (f" ({entry.not_ranked})" if entry.not_ranked else ""), code="not_on_the_board")
+        line = ds.month_line(member, day.isoformat()[:7])
+        if line is None:
+            raise WriteConflict(f"{member}'s ranked Front of {day} has no month line")
+        outcome = Outcome(entry.outcome)
+        month = replace(line, points=line.points - POINTS[outcome],
+                        wins=line.wins - (outcome is Outcome.WIN), ranked_days=line.ranked_days - 1)
+        removed = replace(entry, board_key=None, not_ranked=str(NotRanked.REMOVED))
+        at = iso(clock.now())
+        audit = AuditLine(moderator=moderator.sub, at=at, action="remove-daily-front", member=member,
+                          target=day.isoformat(), why=why, audit_id=new_id())
+        try:
+            ds.remove(removed, month, audit)
+        except WriteConflict:
+            continue
+        return entry_json(removed) or {}
+    raise Conflict("the Front changed while being removed; try again", code="busy")
+
+

@@ -1,0 +1,120 @@
+"""The result of a finished Daily Front (the ``daily`` mode): judged from its turns, written once on the member's
+entry and, ranked, on the day's board and in the month's table.
+
+"A game counts for the day of its Front, even if it ends after midnight": the day is the one the game was
+started on. Nobody waits on the member, so deadlines are lazy; after the step that ends a Front, the mode
+records its result.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+from typing import TYPE_CHECKING
+
+from gameserver.clock import Clock, parse_iso
+from gameserver.domain.feinthold import rules
+from gameserver.platform.daily import POINTS, DayResult, NotRanked, Outcome, not_ranked, sort_key
+from gameserver.platform.daily.result import PlayedTurn, day_result, front_game, outcome_of
+from gameserver.platform.fairplay import pace_too_regular
+from gameserver.platform.fairplay.marks import Mark, MarkKind
+from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.seats import members
+from gameserver.play.steps import ATTEMPTS
+from gameserver.storage.daily import MonthLine
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.games import StepCommit
+from gameserver.storage.records import Board, Game, StepRecord
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Store, Write
+
+log = logging.getLogger(__name__)
+
+
+class DailyMode(Mode):
+    name = "daily"
+    deadlines = Deadlines.LAZY
+
+    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+        """The step that ends a Front records its result. A failure is logged, never raised: the turn stands,
+        and reading the Front records the result later."""
+        if commit.game.status != "over":
+            return
+        try:
+            record_result(store, commit.game, commit.board)
+        except Exception:
+            log.exception("the result of Front game %s was not recorded; reading the Front will",
+                          commit.game.game_id)
+
+
+MODE = register(DailyMode())
+
+
+def played_turns(records: list[StepRecord], side: str, board: Board) -> list[PlayedTurn]:
+    """The turns of a finished Front from the member's side; a missed turn is the default doctrine's when the
+    game snapshotted one."""
+    played = []
+    for record in records:
+        resolved = parse_iso(record.resolved_at)
+        if record.closed_by == "deadline" and record.deadline:
+            resolved = min(resolved, parse_iso(record.deadline))
+        submission = record.submissions[side]
+        missed = record.missed[side]
+        played.append(PlayedTurn(
+            turn=record.step, opened_at=parse_iso(record.opened_at), resolved_at=resolved,
+            sent_at=None if missed or not submission.sent_at else parse_iso(submission.sent_at),
+            by_doctrine=missed and board.stand_ins.get(side) is not None,
+        ))
+    return played
+
+
+def record_result(store: Store, game: Game, board: Board) -> str:
+    """Write a finished Front's result: ``recorded``, ``already`` (written before), ``missing`` (no entry)."""
+    member, (side,) = next(iter(members(game).items()))
+    state = rules().load(board.state)
+    outcome = outcome_of(game.winner, side)
+    played = played_turns(store.games.step_records(game.game_id), side, board)
+    positions, income = rules().standing(state, side)
+    result = day_result(member, outcome, played, positions, income)
+    day = date.fromisoformat(game.created_at[:10])
+    judged = front_game(outcome, played)
+    finished_at = game.finished_at or game.opened_at
+    # "A pace too regular leaves the Daily Front unranked and leaves a mark", whichever reason is reported first.
+    regular = pace_too_regular([judged.delays[turn] for turn in sorted(judged.delays)])
+    marks = (Mark(member, MarkKind.PACE_TOO_REGULAR, game.game_id, finished_at),) if regular else ()
+    return save_result(store, day, game.game_id, result, not_ranked(judged), finished_at, marks)
+
+
+def save_result(store: Store, day: date, game_id: str, result: DayResult, reason: NotRanked | None,
+                finished_at: str, marks: tuple[Mark, ...] = ()) -> str:
+    """Write a result on the member's entry of ``day`` and, ranked, on the board and in the month's line, once:
+    ``recorded``, ``already`` (written before), ``missing`` (no entry for that game). ``marks`` for moderators
+    are written in the same transaction."""
+    ds = store.daily
+    for _ in range(ATTEMPTS):
+        entry = ds.read_day(day, result.member, front=False).entry
+        if entry is None or entry.game_id != game_id:
+            return "missing"
+        if entry.status == "finished":
+            return "already"
+        finished = replace(
+            entry, status="finished", outcome=str(result.outcome), turns=result.turns, seconds=result.seconds,
+            positions=result.positions, income=result.income,
+            board_key=sort_key(result) if reason is None else None,
+            not_ranked=None if reason is None else str(reason), finished_at=finished_at,
+        )
+        month = None
+        if reason is None:
+            name = day.isoformat()[:7]
+            line = ds.month_line(result.member, name) or MonthLine(result.member, name, entry.name)
+            month = replace(line, points=line.points + POINTS[result.outcome],
+                            wins=line.wins + (result.outcome is Outcome.WIN), ranked_days=line.ranked_days + 1)
+        try:
+            ds.finish(finished, month, marks)
+        except WriteConflict:
+            continue
+        return "recorded"
+    raise WriteConflict(f"the result of Front game {game_id} kept meeting other writes")

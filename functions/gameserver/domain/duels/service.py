@@ -1,0 +1,374 @@
+"""Duels between members, wired to storage: proposals, answers, the ready room, the end off the board, the
+duels' own deadlines, the month's board.
+
+The rules are the pure ``gameserver.platform.duels`` state machine: each request reads the duel, applies one
+event, and writes the duel, its ledger lines and balances (and the game it starts or closes) in one
+transaction claimed by the duel's version. A refused event is a 409 naming the rule; a replayed or late one
+changes nothing.
+
+The duel's game is a game of the pipeline in the ``duel`` mode (``game``), with the duel's id: orders go
+through the games API, turns resolve there and move the duel in the same transaction. If the duel could not
+ride a turn, its own deadline in the due index makes the sweep catch it up, and reading the duel does too.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from gameserver.clock import Clock, iso
+from gameserver.domain.duels import events
+from gameserver.domain.duels.game import (
+    closing_read,
+    game_closed,
+    ledger_lines,
+    new_game,
+    rate,
+    sync,
+    turn_notices,
+)
+from gameserver.errors import Conflict, InvalidInput, NotFound
+from gameserver.identity import Caller
+from gameserver.ids import new_id
+from gameserver.platform.duels import (
+    Abandon,
+    Accept,
+    Decline,
+    Duel,
+    DuelEvent,
+    DuelRuleError,
+    DuelStatus,
+    Pace,
+    ProposalLapses,
+    Ready,
+    ReadyRoomCloses,
+    Withdraw,
+    apply,
+    lapses_at,
+    propose,
+    ready_room_closes,
+)
+from gameserver.platform.duels.credits import CreditError
+from gameserver.platform.duels.lifecycle import PROPOSAL_LAPSED
+from gameserver.play import steps, timers
+from gameserver.storage.duels import (
+    OPEN_DUELS,
+    DuelWrite,
+    InsufficientCredits,
+    StoredDuel,
+    proposals_to,
+)
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.games import NewGame
+from gameserver.storage.records import Game
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Store, Write
+
+log = logging.getLogger(__name__)
+
+MAX_STAKE = 1_000_000
+
+
+# ------------------------------------------------------------------ answers
+def duel_json(stored: StoredDuel, game: Game | None = None) -> dict[str, Any]:
+    duel = stored.duel
+    return {
+        "duel_id": duel.id,
+        "proposer": duel.proposer,
+        "opponent": duel.opponent,
+        "pace": str(duel.pace),
+        "stake": duel.stake,
+        "status": str(duel.status),
+        "proposed_at": iso(duel.proposed_at),
+        "lapses_at": iso(lapses_at(duel)) if duel.status is DuelStatus.PROPOSED else None,
+        "accepted_at": _iso(duel.accepted_at),
+        "ready_room_closes": _iso(ready_room_closes(duel.accepted_at))
+        if duel.accepted_at and duel.pace.has_ready_room else None,
+        "ready": sorted(duel.ready),
+        "started_at": _iso(duel.started_at),
+        "game_id": duel.id if duel.started_at else None,
+        "turns_passed": duel.turns_passed,
+        "turn": game.step if game is not None and game.status == "open" else None,
+        "deadline": game.deadline if game is not None and game.status == "open" else None,
+        "winner": duel.winner,
+        "ending": None if duel.ending is None else str(duel.ending),
+        "finished_at": _iso(duel.finished_at),
+        "rating": stored.rating_changes,
+        "version": stored.version,
+    }
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else iso(moment)
+
+
+def _refused(error: DuelRuleError | CreditError) -> Conflict:
+    if isinstance(error, CreditError):
+        return Conflict(str(error), field="stake", rule=error.rule, code="insufficient_credits")
+    if error.rule == PROPOSAL_LAPSED or error.rule.endswith(f"-when-{DuelStatus.LAPSED}"):
+        return Conflict(str(error), rule=error.rule, code="duel_lapsed")
+    return Conflict(str(error), rule=error.rule, code="duel_refused")
+
+
+# ------------------------------------------------------------------ proposing
+def propose_duel(store: Store, clock: Clock, caller: Caller, *, opponent: str | None, pace: str,
+                 stake: int) -> dict[str, Any]:
+    """Propose a duel to ``opponent`` (None: open to anyone); the stake leaves my balance at once."""
+    try:
+        chosen = Pace(pace)
+    except ValueError as error:
+        raise InvalidInput(f"unknown pace {pace!r}; one of {', '.join(p.value for p in Pace)}",
+                           field="pace") from error
+    if not 0 <= stake <= MAX_STAKE:
+        raise InvalidInput(f"a stake is 0 to {MAX_STAKE} credits", field="stake")
+    if opponent == caller.sub:
+        raise InvalidInput("a duel needs another member", field="opponent")
+    balances = store.members.balances((caller.sub,) if opponent is None else (caller.sub, opponent))
+    if opponent is not None and opponent not in balances:
+        raise NotFound(f"no member {opponent}", field="opponent")
+    balance = balances.get(caller.sub, 0)
+    now = clock.now()
+    try:
+        duel = propose(new_id(), caller.sub, opponent, chosen, stake, now, balance)
+    except (DuelRuleError, CreditError) as error:
+        raise _refused(error) from error
+    _write(store, [DuelWrite(duel=duel, before_version=None, at=iso(now), due_at=iso(lapses_at(duel)),
+                             lines=ledger_lines(None, duel, now))])
+    return duel_json(StoredDuel(duel, 1))
+
+
+def list_duels(store: Store, clock: Clock, caller: Caller, which: str, cursor: str | None,
+               limit: int) -> dict[str, Any]:
+    """``open``: proposals open to anyone (not mine); ``to-me``: proposals naming me. Oldest first; a proposal
+    past its lapse time is left out before the sweep takes it off the list."""
+    partition = OPEN_DUELS if which == "open" else proposals_to(caller.sub)
+    found, next_cursor = store.duels.proposals(partition, cursor, limit)
+    now = clock.now()
+    return {"duels": [duel_json(s) for s in found if s.duel.proposer != caller.sub and now < lapses_at(s.duel)],
+            "cursor": next_cursor}
+
+
+def read_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+    """A duel as its members (or, while it is open, anyone) see it; a lagging duel is caught up first."""
+    read = store.duels.read(duel_id, game=True)
+    stored = read.stored
+    if stored is None or not _may_see(stored.duel, caller.sub):
+        raise NotFound(f"no duel {duel_id} of yours", field="duel_id")
+    if _lagging(stored.duel, read.game) or _lapsing(stored.duel, clock.now()):
+        if stored.duel.status is DuelStatus.PROPOSED:
+            lapse_proposal(store, clock, duel_id)
+        else:
+            sync(store, clock, duel_id)
+        read = store.duels.read(duel_id, game=True)
+        stored = read.stored
+        assert stored is not None
+    return duel_json(stored, read.game)
+
+
+def _may_see(duel: Duel, sub: str) -> bool:
+    return sub in duel.members or duel.open
+
+
+def _lagging(duel: Duel, game: Game | None) -> bool:
+    return duel.status is DuelStatus.PLAYING and game is not None and game.epoch > duel.turns_passed
+
+
+def _lapsing(duel: Duel, now: datetime) -> bool:
+    """A proposal past its lapse time that the sweep has not reached yet."""
+    return duel.status is DuelStatus.PROPOSED and now >= lapses_at(duel)
+
+
+# ------------------------------------------------------------------ answers to a proposal, the ready room
+def accept_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+    """Accept: my stake goes into escrow; correspondence opens turn 1 now, blitz and rapid a ready room."""
+    return _move(store, clock, caller, duel_id, lambda now: Accept(caller.sub, now), accepting=True)
+
+
+def decline_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+    return _move(store, clock, caller, duel_id, lambda now: Decline(caller.sub, now))
+
+
+def withdraw_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+    """Take my proposal back before it is accepted: my stake comes back."""
+    return _move(store, clock, caller, duel_id, lambda now: Withdraw(caller.sub, now))
+
+
+def ready(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+    """I click Ready; the second Ready starts the game (turn 1 opens)."""
+    return _move(store, clock, caller, duel_id, lambda now: Ready(caller.sub, now))
+
+
+def abandon(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+    """Leave: in play a forfeit (the other member wins); in the ready room the duel is cancelled."""
+    return _move(store, clock, caller, duel_id, lambda now: Abandon(caller.sub, now))
+
+
+def close_ready_room(store: Store, clock: Clock, duel_id: str) -> str:
+    """The ready room's timer (or the sweep): cancel the duel if both did not click Ready within 30 minutes.
+
+    ``cancelled``; ``early`` (refused before its time: left to a later call); ``stale`` (started or ended)."""
+    return _on_time(store, clock, duel_id, DuelStatus.READY_ROOM, ReadyRoomCloses, "cancelled")
+
+
+def lapse_proposal(store: Store, clock: Clock, duel_id: str) -> str:
+    """The sweep (or a late answer): a proposal nobody answered in time lapses, the proposer's stake returned.
+
+    ``lapsed``; ``early`` (before its lapse time: left to a later call); ``stale`` (answered, withdrawn, or
+    lapsed already: a second sweep changes nothing); ``missing``. Claimed by the duel's version: of a withdraw
+    and a lapse racing, exactly one is written, and the stake comes back once."""
+    return _on_time(store, clock, duel_id, DuelStatus.PROPOSED, ProposalLapses, "lapsed")
+
+
+def _lapse_now(store: Store, clock: Clock, duel_id: str) -> None:
+    """Too late to answer: the proposal lapses at once, its stake returned. The answer stays a 409 whatever
+    happens here; if this write fails, the sweep lapses the proposal within the minute."""
+    try:
+        lapse_proposal(store, clock, duel_id)
+    except Exception:
+        log.exception("proposal %s not lapsed on a late answer; the sweep will", duel_id)
+
+
+def _on_time(store: Store, clock: Clock, duel_id: str, waiting: DuelStatus,
+             event: Callable[[datetime], DuelEvent], done: str) -> str:
+    """A deadline of the duel itself (not of its game): applies ``event`` to a duel still ``waiting``.
+
+    ``done``; ``early`` (the duel's rules refuse it before its time); ``stale`` (no longer ``waiting``);
+    ``missing``; ``contended`` (the duel kept changing under it: the sweep tries again)."""
+    for _ in range(steps.ATTEMPTS):
+        stored = store.duels.read(duel_id).stored
+        if stored is None:
+            return "missing"
+        if stored.duel.status is not waiting:
+            return "stale"
+        now = clock.now()
+        try:
+            after = apply(stored.duel, event(now))
+        except DuelRuleError:
+            return "early"
+        try:
+            _write(store, [DuelWrite(after, stored.version, iso(now), lines=ledger_lines(stored.duel, after, now))])
+        except Conflict:
+            continue
+        return done
+    return "contended"
+
+
+def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Callable[[datetime], DuelEvent],
+          accepting: bool = False) -> dict[str, Any]:
+    for _ in range(steps.ATTEMPTS):
+        read = store.duels.read(duel_id, game=True, profiles=(caller.sub,) if accepting else (),
+                                defaults=(caller.sub,))
+        stored, game, defaults = read.stored, read.game, dict(read.defaults)
+        if stored is not None and accepting and stored.duel.status not in (DuelStatus.PROPOSED, DuelStatus.LAPSED) \
+                and caller.sub not in stored.duel.members:
+            # Another member's accept came first: an open duel's id is public, so say so rather than 404.
+            raise Conflict(f"duel {duel_id} was accepted by another member", code="duel_taken",
+                           rule="accept-when-" + str(stored.duel.status))
+        if stored is None or not _may_see(stored.duel, caller.sub):
+            raise NotFound(f"no duel {duel_id} of yours", field="duel_id")
+        if _lagging(stored.duel, game):
+            sync(store, clock, duel_id)
+            continue
+        now = clock.now()
+        before = stored.duel
+        event, closing = event_at(now), None
+        if isinstance(event, Abandon) and before.status is DuelStatus.PLAYING:
+            # A forfeit ends a played duel: its read (ratings, links) comes first, the link goes with the event.
+            closing = closing_read(store, before, now)
+            event = replace(event, linked=closing.link is not None)
+        try:
+            after = apply(before, event, read.balances.get(caller.sub, 0) if accepting else None)
+        except (DuelRuleError, CreditError) as error:
+            if isinstance(error, DuelRuleError) and error.rule == PROPOSAL_LAPSED:
+                _lapse_now(store, clock, duel_id)
+            raise _refused(error) from error
+        change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
+        writes: list[Write] = [change]
+        if after.status is DuelStatus.READY_ROOM:
+            change.due_at = iso(ready_room_closes(after.accepted_at or now))
+        started: NewGame | None = None
+        if after.status is DuelStatus.PLAYING and before.status is not DuelStatus.PLAYING:
+            for member in [m for m in after.members if m not in defaults]:
+                defaults[member] = store.duels.read(duel_id, defaults=(member,)).defaults[member]
+            started = new_game(after, now, defaults)
+            writes.append(started)
+            change.due_at = started.game.deadline
+            change.notices = turn_notices(after, started.game)
+        if after.status.closed and before.status is DuelStatus.PLAYING and game is not None:
+            try:
+                writes.append(game_closed(store, game, after, now))
+            except WriteConflict:  # a turn resolved meanwhile: read again
+                continue
+            rate(after, change, closing)
+        try:
+            _write(store, writes)
+        except Conflict:
+            continue
+        _after_commit(change, started)
+        return duel_json(StoredDuel(after, stored.version + 1, change.rating_changes),
+                         started.game if started else None)
+    raise Conflict("the duel changed while your request was being stored; send it again", code="busy")
+
+
+def _write(store: Store, writes: list[Write]) -> None:
+    """The duel's transition (the first write) and what rides with it, in one transaction."""
+    change = writes[0]
+    assert isinstance(change, DuelWrite)
+    try:
+        store.transact(writes)
+    except InsufficientCredits as error:
+        raise Conflict(f"your balance is below the stake of {change.duel.stake} credits", field="stake",
+                       rule="stake-within-balance", code="insufficient_credits") from error
+    except WriteConflict as error:
+        raise Conflict("the duel changed meanwhile", code="duel_changed") from error
+
+
+def _after_commit(change: DuelWrite, started: NewGame | None) -> None:
+    """What follows a committed transition: the timer of its next deadline, the turn-open events."""
+    if started is not None:
+        timers.step_opened(started.game)
+    elif change.duel.status is DuelStatus.READY_ROOM and change.due_at:
+        events.start_ready_room_timer(change.duel.id, change.due_at)
+    events.publish(change.notices)
+
+
+# ------------------------------------------------------------------ the sweep
+def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
+    """Duels whose own deadline passed: proposals to lapse, ready rooms to close, playing duels to catch up with
+    their game."""
+    outcomes: dict[str, int] = {}
+    for due in store.duels.due_duels(iso(clock.now()), limit):
+        read = store.duels.read(due.duel_id, game=True)
+        if read.stored is None:
+            continue
+        if read.stored.duel.status is DuelStatus.PROPOSED:
+            outcome = lapse_proposal(store, clock, due.duel_id)
+        elif read.stored.duel.status is DuelStatus.READY_ROOM:
+            outcome = close_ready_room(store, clock, due.duel_id)
+        else:
+            if read.game is not None and steps.is_due(read.game, clock.now()):
+                steps.resolve(store, clock, due.duel_id, read.game.step)
+            outcome = sync(store, clock, due.duel_id)
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    return outcomes
+
+
+# ------------------------------------------------------------------ the month's board
+def leaderboard(store: Store, clock: Clock, month: str | None, cursor: str | None, limit: int) -> dict[str, Any]:
+    """The month's duel board: members with 8 rated duels or more, by game rating, then more rated duels,
+    then the older account (the key of the board's index holds that order)."""
+    month = month or iso(clock.now())[:7]
+    page = store.duels.month_board(month, cursor, limit)
+    return {
+        "month": month,
+        "standings": [
+            {"place": page.before + index + 1, "member": line.sub, "rating": f"{line.rating:.2f}",
+             "rated_duels": line.rated, "account_created": line.account_created}
+            for index, line in enumerate(page.lines)
+        ],
+        "cursor": page.cursor,
+    }

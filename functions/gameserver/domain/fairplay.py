@@ -1,0 +1,53 @@
+"""Fair play wired to storage: where members are seen. Every authenticated request records its device id header
+and source address for its caller (the fair-play area of the store), and a duel's end judges from them whether
+its two members are linked accounts ("members seen with the same device id (a client header) or the same source
+address within 30 days").
+
+Cost: the store keeps UTC days, so one write a day per member, device and address is enough. A process-local
+memo of what it already wrote today (10,000 entries at most, the oldest forgotten first) makes a warm process
+pay that write once per member, device and address per day; every other request pays nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from datetime import UTC, datetime
+
+from gameserver.platform.fairplay import Link, day_sightings, link_between
+from gameserver.storage.fairplay import Seen
+from gameserver.storage.port import Store
+
+MEMO_SIZE = 10_000
+
+_written: OrderedDict[tuple[str, str | None, str | None, str], None] = OrderedDict()
+_lock = threading.Lock()
+
+
+def record(store: Store, now: datetime, sub: str, device: str | None, address: str | None) -> bool:
+    """Record that ``sub`` was seen with ``device`` (the header, None when absent) and ``address``; True when
+    this call wrote, False when this process already wrote it today, there is nothing to record, or the
+    member's day is full (``storage.fairplay.VALUES_A_DAY``)."""
+    day = now.astimezone(UTC).date()
+    key = (sub, device, address, day.isoformat())
+    if not (device or address) or key in _written:
+        return False
+    written = store.fairplay.record_sighting(sub, day, device, address)
+    with _lock:  # written, or refused because the day is full: either way, not asked again today
+        _written[key] = None
+        while len(_written) > MEMO_SIZE:
+            _written.popitem(last=False)
+    return written
+
+
+def forget_written() -> None:
+    """Tests that recreate the table start from a process that wrote nothing."""
+    with _lock:
+        _written.clear()
+
+
+def link_of(seen: dict[str, Seen], members: tuple[str, str], at: datetime) -> Link | None:
+    """What links the two members at ``at`` (their sightings as read), or None."""
+    first, second = members
+    sightings = [s for sub in members for s in day_sightings(sub, seen.get(sub, {}), at)]
+    return link_between(first, second, sightings, at)

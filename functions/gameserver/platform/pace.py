@@ -1,0 +1,70 @@
+"""Paces: how long a step of a game stays open before it resolves without the missing orders.
+
+Rules: "In blitz (60 seconds per turn, 120 for the first) and in rapid (5 minutes) [...]. In correspondence
+(one, two or three days per turn)". The wire names are the API's (``"5m"``, ``"1d"``, ...).
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime, timedelta
+
+
+class Pace(enum.StrEnum):
+    """How long a step lasts."""
+
+    BLITZ = "blitz"
+    """60 seconds a step, 120 for the first (a player reads the map before their first orders)."""
+    RAPID = "5m"
+    """5 minutes a step."""
+    DAY = "1d"
+    """Correspondence, one day a step."""
+    TWO_DAYS = "2d"
+    """Correspondence, two days a step."""
+    THREE_DAYS = "3d"
+    """Correspondence, three days a step."""
+
+    @property
+    def has_ready_room(self) -> bool:
+        """Blitz and rapid start in a ready room; correspondence opens its first turn on acceptance."""
+        return self in (Pace.BLITZ, Pace.RAPID)
+
+    @property
+    def correspondence(self) -> bool:
+        return not self.has_ready_room
+
+
+_STEP = {
+    Pace.BLITZ: timedelta(seconds=60),
+    Pace.RAPID: timedelta(minutes=5),
+    Pace.DAY: timedelta(days=1),
+    Pace.TWO_DAYS: timedelta(days=2),
+    Pace.THREE_DAYS: timedelta(days=3),
+}
+_FIRST_BLITZ_STEP = timedelta(seconds=120)
+
+
+def step_time(pace: Pace, step: int) -> timedelta:
+    """How long step number ``step`` (1, 2, ...) stays open."""
+    if step < 1:
+        raise ValueError(f"steps are numbered from 1, not {step}")
+    if pace is Pace.BLITZ and step == 1:
+        return _FIRST_BLITZ_STEP
+    return _STEP[pace]
+
+
+def step_deadline(pace: Pace, step: int, opened_at: datetime) -> datetime:
+    """When an open step resolves without the missing orders.
+
+    Whole UTC seconds (the timers' precision), rounded up so that nobody loses a fraction of their time.
+    """
+    if opened_at.tzinfo is None:
+        raise ValueError("times are aware UTC datetimes")
+    return whole_second_after(opened_at + step_time(pace, step))
+
+
+def whole_second_after(moment: datetime) -> datetime:
+    """``moment`` rounded up to a whole second: the due index's and the timers' precision."""
+    if moment.microsecond:
+        return moment.replace(microsecond=0) + timedelta(seconds=1)
+    return moment

@@ -1,0 +1,102 @@
+"""A seat's orders: checked on that seat's view, stored with one conditional write, and when every awaited
+seat has sent (always, when the others are decided by stand-ins), the step resolves in the same request.
+
+"You can change your orders as long as the opponent has not sent theirs (5 submissions per turn at most)":
+a seat may send again while another awaited seat has yet to, up to its engine's cap.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from gameserver.clock import Clock, iso
+from gameserver.errors import Conflict, NotFound
+from gameserver.identity import Client
+from gameserver.play.engine import Orders
+from gameserver.play.engines import engine as engine_of
+from gameserver.play.seats import members
+from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, settle
+from gameserver.play.submissions import SubmissionCapError, next_submission
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.port import Store
+from gameserver.storage.records import Game, MemberViews, Seat, Submission
+
+
+class Submitted(NamedTuple):
+    """A submission's answer: the game as it now stands, the member's views, this submission's number, and
+    whether it resolved the step."""
+
+    game: Game
+    views: MemberViews
+    seat: Seat
+    submission: int
+    resolved: bool
+
+
+def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders: Orders, client: Client, *,
+           kind: str, step_field: str, seat: Seat | None = None) -> Submitted:
+    """Send (or replace) ``sub``'s orders for step ``step`` of their game of ``kind`` (``seat``: which of their
+    seats, when they hold several). ``step_field``: the request's name for the step, which a refusal names."""
+    for _ in range(ATTEMPTS):
+        read = read_step(store, game_id)
+        game, board = read.game, read.board
+        if game is None or board is None or game.kind != kind or not game.seats_of(sub):
+            raise NotFound(f"no game {game_id} of yours", field="game_id")
+        if is_due(game, clock.now()):
+            read = settle(store, clock, read).read
+            game, board = read.game, read.board
+            if game is None or board is None or board.epoch != game.epoch:
+                continue
+        if game.status != "open":
+            raise Conflict(f"game {game_id} is over", code="game_over")
+        engine = engine_of(game.kind)
+        state = engine.load(board.state)
+        open_step = engine.step(state, game.players)
+        assert open_step is not None
+        word = str(open_step.kind)
+        if step != game.step:
+            raise Conflict(f"{word} {step} is not open; {word} {game.step} is", field=step_field,
+                           code="turn_closed")
+        mine = _seat(game, sub, seat)
+        sent = game.submissions[mine]
+        if sent.sent and not engine.replaces:
+            raise Conflict(f"seat {mine}'s orders for {word} {step} are sent", code="submissions_used",
+                           rule="one-submission-per-step")
+        try:
+            count = next_submission(step, sent.count)
+        except SubmissionCapError as error:
+            raise Conflict(str(error), code="submissions_used", rule=error.rule) from error
+        checked = engine.check(state, mine, orders)
+        submission = Submission(orders=checked, count=count, sent_at=iso(clock.now()), device=client.device,
+                                address=client.address)
+        try:
+            if all(game.submissions[other].sent for other in game.awaiting if other != mine):
+                closed = close(game, board, clock.now(), {mine: submission})
+                commit(store, clock, closed, read)
+                return Submitted(closed.after, _views_of(closed.commit.views, sub), mine, count, True)
+            stored = store.games.save_submission(game, mine, submission)
+        except WriteConflict:
+            continue
+        views = MemberViews(game_id, sub, game.epoch,
+                            {held: engine.view(state, held) for held in members(game)[sub]})
+        return Submitted(stored, views, mine, count, False)
+    raise Conflict("the game changed while your orders were being stored; send them again", code="busy")
+
+
+def _seat(game: Game, sub: str, seat: Seat | None) -> Seat:
+    """The seat ``sub`` sends for: the one named, else the one of theirs the step awaits, else their first."""
+    held = game.seats_of(sub)
+    if seat is not None:
+        if seat not in held:
+            raise NotFound(f"no seat {seat} of yours in game {game.game_id}", field="seat")
+        chosen = seat
+    else:
+        chosen = next((s for s in held if s in game.awaiting), held[0])
+    if chosen not in game.awaiting:
+        raise Conflict(f"seat {chosen} has nothing to decide in this step", field="seat", code="not_your_turn")
+    return chosen
+
+
+def _views_of(views: list[MemberViews], sub: str) -> MemberViews:
+    return next(v for v in views if v.sub == sub)
+

@@ -1,0 +1,250 @@
+"""Steps: closing one, committing it, and the idempotent resolve the timers, the sweep and the players share.
+
+"Resolve is idempotent: it claims the turn with a conditional write; a duplicate, late or early call changes
+nothing (an early one leaves the turn to its timer and the sweep). It fills missed orders (the default
+doctrine snapshotted at the start of the game, else hold), calls the engine, writes the new state, the
+per-player views and the events in one transaction, and opens the next turn." (architecture.md)
+
+A step that awaits no member (every seat decided by a stand-in) resolves as soon as it opens, in the same
+transaction as the step before it: one request plays on to the next step a member must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, NamedTuple
+
+from gameserver.clock import Clock, iso, parse_iso
+from gameserver.platform.pace import Pace, step_deadline
+from gameserver.play import timers
+from gameserver.play.engine import Engine, Step
+from gameserver.play.engines import engine as engine_of
+from gameserver.play.modes import Deadlines, companions, mode
+from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.games import StepCommit, StepRead
+from gameserver.storage.port import Store
+from gameserver.storage.records import Board, Game, Seat, StepRecord, Submission
+
+ATTEMPTS = 4
+"""How often a request reads again and retries a write another request beat it to."""
+MAX_CHAINED = 60
+"""Steps that await no member played in one transaction at most (each writes a record item; a transaction
+holds 100 items). A longer chain goes on at the next read or write of the game."""
+
+
+class Closed(NamedTuple):
+    """Everything the resolved steps write, in one transaction, and the engine's state after them."""
+
+    before: Game
+    commit: StepCommit
+    state: Any
+
+    @property
+    def after(self) -> Game:
+        return self.commit.game
+
+    @property
+    def board(self) -> Board:
+        return self.commit.board
+
+
+def is_due(game: Game, now: datetime) -> bool:
+    """An open step to resolve now: its deadline has passed, or it awaits no member (a chain of stand-ins'
+    steps cut at ``MAX_CHAINED``)."""
+    if game.status != "open":
+        return False
+    # Deadlines are whole UTC seconds in one ISO form (``clock.iso``): as text they compare as times.
+    return not game.awaiting or (game.deadline is not None and game.deadline <= iso(now))
+
+
+def deadline(game_mode: str, pace: str, step: int, opened: datetime) -> str | None:
+    """When step ``step`` opened at ``opened`` resolves without the missing orders (None: its mode has none)."""
+    if mode(game_mode).deadlines is Deadlines.NONE:
+        return None
+    return iso(step_deadline(Pace(pace), step, opened))
+
+
+def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submission] | None = None) -> Closed:
+    """Resolve ``game``'s open step on what was sent (``sent`` adds submissions not stored yet) and open the next
+    one, playing on through the steps that await no member. Pure: nothing is written here."""
+    engine = engine_of(game.kind)
+    lazy = mode(game.mode).deadlines is Deadlines.LAZY
+    before_state = state = engine.load(board.state)
+    step = _open_step(engine, state, game)
+    submissions = {**game.submissions, **(sent or {})}
+    missed = {seat: not submission.sent for seat, submission in submissions.items()}
+    state = _played(engine, state, step, board, game.step, submissions)
+    closed_by = "deadline" if any(missed[seat] for seat in step.awaiting) else "orders"
+    # A step closed by its deadline opens the next at that deadline when nobody is waiting on a member (a game
+    # settled lazily replays its deadlines as they fell); otherwise the next step opens now.
+    opened = min(parse_iso(game.deadline), now) if closed_by == "deadline" and lazy and game.deadline else now
+    records = [StepRecord(game_id=game.game_id, step=game.step, label=game.label, opened_at=game.opened_at,
+                          deadline=game.deadline, resolved_at=iso(now), closed_by=closed_by,
+                          submissions=submissions, missed=missed, record=engine.step_record(before_state, state))]
+    number, previous = game.step, step
+    while True:
+        number += 1
+        following = engine.step(state, game.players)
+        if following is None or following.awaiting or len(records) >= MAX_CHAINED:
+            break
+        # Every seat of this step is decided by a stand-in: it resolves as it opens.
+        opened_at = iso(opened)
+        chained = _opening(engine, state, following, game, board, number, opened_at)
+        after = _played(engine, state, following, board, number, chained)
+        records.append(StepRecord(game_id=game.game_id, step=number, label=following.label, opened_at=opened_at,
+                                  deadline=None, resolved_at=opened_at, closed_by="orders", submissions=chained,
+                                  missed={seat: False for seat in chained},
+                                  record=engine.step_record(state, after)))
+        state, previous = after, following
+    epoch = game.epoch + len(records)
+    outcome = engine.outcome(state)
+    if outcome is not None:
+        after_game = replace(game, status="over", step=number - 1, label=records[-1].label, epoch=epoch,
+                             version=game.version + 1, deadline=None, winner=outcome.winner, awaiting=(),
+                             finished_at=iso(now), submissions={seat: Submission() for seat in submissions})
+    else:
+        assert following is not None
+        opened_at = iso(opened)
+        shared_clock = following.clock is not None and following.clock == previous.clock and len(records) == 1
+        after_game = replace(
+            game, step=number, label=following.label, epoch=epoch, version=game.version + 1, opened_at=opened_at,
+            deadline=game.deadline if shared_clock else deadline(game.mode, game.pace, number, opened),
+            awaiting=_in_seat_order(game, following.awaiting),
+            submissions=_opening(engine, state, following, game, board, number, opened_at),
+        )
+    after_board = replace(board, epoch=epoch, state=engine.dump(state))
+    commit = StepCommit(before_version=game.version, game=after_game, board=after_board,
+                        views=member_views(engine, after_game, state, epoch), records=records,
+                        plays=plays_of(after_game))
+    return Closed(before=game, commit=commit, state=state)
+
+
+def _open_step(engine: Engine[Any], state: Any, game: Game) -> Step:
+    step = engine.step(state, game.players)
+    if step is None:
+        raise ValueError(f"game {game.game_id} is open but its engine has no step to play")
+    return step
+
+
+def _opening(engine: Engine[Any], state: Any, step: Step, game: Game, board: Board, number: int,
+             opened_at: str) -> dict[Seat, Submission]:
+    return opening_submissions(engine, state, step, game, board, number, opened_at)
+
+
+def _played(engine: Engine[Any], state: Any, step: Step, board: Board, number: int,
+            submissions: Mapping[Seat, Submission]) -> Any:
+    """The state after ``step``: the seats that sent, their stand-ins for those that did not (a missed turn
+    "is played without your orders: your default doctrine plays in your place, otherwise your troops stay in
+    place"), then the seats decided at the close, which are given none of the others' orders."""
+    orders = {}
+    for seat in step.awaiting | step.decided_at_open:
+        submission = submissions.get(seat, Submission())
+        orders[seat] = submission.orders if submission.sent else engine.stand_in(
+            state, seat, board.stand_ins.get(seat), step_seed(board.seed, number, seat))
+    if step.decided_at_close:
+        orders.update(engine.decide(state, step.decided_at_close, step_seed(board.seed, number)))
+    return engine.advance(state, orders)
+
+
+def _in_seat_order(game: Game, seats: frozenset[Seat]) -> tuple[Seat, ...]:
+    return tuple(seat for seat in game.players if seat in seats)
+
+
+def commit(store: Store, clock: Clock, closed: Closed, read: StepRead) -> StepRead:
+    """Write closed steps (one transaction, claimed by the game's version) with the writes the game's mode
+    rides on it, then start the next step's timer and run the mode's follow-up. ``read``: what the step was
+    read with (its companions). Returns what the next step of the same request starts from, without a read."""
+    game_mode = mode(closed.before.mode)
+    riders = game_mode.riding(store, clock, closed.commit, read)
+    store.transact([closed.commit, *riders])
+    timers.step_opened(closed.after)
+    game_mode.committed(store, clock, closed.commit, riders)
+    return StepRead(game=closed.after, board=closed.board, companions=game_mode.carried(riders))
+
+
+def read_step(store: Store, game_id: str, sub: str | None = None) -> StepRead:
+    """A game's step as a resolve needs it: the game, its board, the companions its mode reads."""
+    return store.games.read_step(game_id, sub, companions(game_id))
+
+
+def resolve(store: Store, clock: Clock, game_id: str, step: int) -> str:
+    """Resolve step ``step`` of ``game_id`` if it is still open and due; say what happened.
+
+    ``resolved``; ``stale`` (the game is past that step, or over: a duplicate or late call); ``early`` (its
+    deadline has not come and someone has yet to send: left to its timer and the sweep); ``missing``;
+    ``contended``. One read and one transaction; a lost race reads again and finds the step ``stale``.
+    """
+    return _resolve(store, clock, game_id, step)[0]
+
+
+def _resolve(store: Store, clock: Clock, game_id: str, step: int) -> tuple[str, StepRead | None]:
+    for _ in range(ATTEMPTS):
+        read = read_step(store, game_id)
+        game, board = read.game, read.board
+        if game is None or board is None:
+            return "missing", None
+        if game.status != "open" or game.step != step:
+            return "stale", None
+        now = clock.now()
+        everyone_sent = all(game.submissions[seat].sent for seat in game.awaiting)
+        if not everyone_sent and not is_due(game, now):
+            return "early", None
+        closed = close(game, board, now)
+        try:
+            after = commit(store, clock, closed, read)
+        except WriteConflict:
+            continue
+        return "resolved", after
+    return "contended", None
+
+
+class Settled(NamedTuple):
+    """A game as it stands after its due steps were resolved, and whether any was."""
+
+    read: StepRead
+    changed: bool
+
+    @property
+    def game(self) -> Game:
+        assert self.read.game is not None
+        return self.read.game
+
+
+def settle(store: Store, clock: Clock, read: StepRead) -> Settled:
+    """Resolve every step of the game ``read`` holds whose deadline has passed ("every read or write of such a
+    game first resolves each turn whose deadline has passed"); ``read`` without a board (a view's read) is
+    read again first."""
+    changed = False
+    now = clock.now()
+    game = read.game
+    while game is not None and is_due(game, now):
+        if read.board is None or read.board.epoch != game.epoch:
+            read = read_step(store, game.game_id)
+            game = read.game
+            if game is None or read.board is None or not is_due(game, now):
+                break
+        assert read.board is not None
+        try:
+            closed = close(game, read.board, now)
+            read = commit(store, clock, closed, read)
+        except WriteConflict:
+            game = store.games.get(game.game_id)
+            read = StepRead(game=game)
+            continue
+        game, changed = closed.after, True
+    return Settled(read, changed)
+
+
+def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
+    """Resolve what the due index says is overdue: the timers' safety net, and how games nobody waits on end."""
+    outcomes: dict[str, int] = {}
+    for due in store.games.due_steps(iso(clock.now()), limit):
+        outcome, after = _resolve(store, clock, due.game_id, due.step)
+        if after is not None and after.game is not None and is_due(after.game, clock.now()):
+            # A game left open for several deadlines: its later steps are due as well.
+            settle(store, clock, after)
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    return outcomes

@@ -1,0 +1,59 @@
+"""Games as a member sees them: my game (my views, one per seat I hold), my games, the record once it is over.
+
+A member only ever gets their own views, computed by the engine from their seats' own knowledge; the state
+stays on the board. A game a member does not play answers 404, as if it did not exist.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from gameserver.clock import Clock
+from gameserver.errors import Conflict, NotFound
+from gameserver.play.engines import engine as engine_of
+from gameserver.play.steps import is_due, settle
+from gameserver.storage.port import Store
+from gameserver.storage.records import Game, Json, MemberViews, Page, StepRecord
+
+
+class MyGame(NamedTuple):
+    game: Game
+    views: MemberViews
+
+
+def my_game(store: Store, clock: Clock, sub: str, game_id: str, kind: str) -> MyGame:
+    """My views of a game: one read, unless a deadline has passed and steps must be resolved first."""
+    read = store.games.read_view(game_id, sub)
+    game, views = read.game, read.views
+    if game is None or views is None or game.kind != kind:
+        raise NotFound(f"no game {game_id} of yours", field="game_id")
+    if is_due(game, clock.now()) and settle(store, clock, read).changed:
+        read = store.games.read_view(game_id, sub)
+        game, views = read.game, read.views
+        assert game is not None and views is not None
+    return MyGame(game, views)
+
+
+def my_games(store: Store, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
+    """A page of my games of ``kind`` (``Play`` entries), newest first."""
+    return store.games.list_plays(sub, kind, cursor, limit)
+
+
+class Record(NamedTuple):
+    """A finished game's full record (the engine's) and the record of each of its steps (their times)."""
+
+    game: Game
+    record: Json
+    steps: list[StepRecord]
+
+
+def record(store: Store, sub: str, game_id: str, kind: str) -> Record:
+    """The record of a finished game, open to its players (409 ``in_play`` before its end)."""
+    read = store.games.read_step(game_id)
+    game, board = read.game, read.board
+    if game is None or board is None or game.kind != kind or not game.seats_of(sub):
+        raise NotFound(f"no game {game_id} of yours", field="game_id")
+    if game.status != "over":
+        raise Conflict("the record opens once the game is over", code="in_play")
+    engine = engine_of(game.kind)
+    return Record(game, engine.record(engine.load(board.state)), store.games.step_records(game_id))

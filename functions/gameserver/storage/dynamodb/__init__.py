@@ -1,0 +1,155 @@
+"""The store on DynamoDB: one table (single-table design, keys in ``keys`` and each area's module, access
+patterns in docs/storage.md), one low-level client, an adapter per area, and the transactions that write
+several areas' values together.
+
+Importing this package is cheap: botocore is imported when the first client is made, and the adapter of a
+platform area (duels, the Daily Front, ...) when it is first used, so a cold start serving a game pays for
+neither.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from gameserver.storage.dynamodb import games
+from gameserver.storage.dynamodb.members import DynamoMembers
+from gameserver.storage.errors import WriteConflict
+
+if TYPE_CHECKING:
+    from gameserver.storage.dynamodb.audit import DynamoAudit
+    from gameserver.storage.dynamodb.daily import DynamoDaily
+    from gameserver.storage.dynamodb.doctrines import DynamoDoctrines
+    from gameserver.storage.dynamodb.duels import DynamoDuels
+    from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
+    from gameserver.storage.port import Companion, Write
+
+Item = dict[str, Any]
+Explain = Callable[[int], WriteConflict]
+"""What a failed condition at an index of one write's items means (a short balance, a Front already started)."""
+
+_WRITES: dict[str, tuple[str, str, str | None]] = {
+    "StepCommit": ("games", "step_commit_items", None),
+    "NewGame": ("games", "new_game_items", None),
+    "GameClose": ("games", "game_close_items", None),
+    "InvitationAccepted": ("games", "invitation_accepted_items", None),
+    "DuelWrite": ("duels", "duel_write_items", "explain_duel_write"),
+    "FrontStart": ("daily", "front_start_items", "explain_front_start"),
+    "AuditLine": ("audit", "audit_items", None),
+}
+"""Each write of a transaction: the module of its area's adapter, the function giving its items, and the one
+saying what a failed condition of them means (None: a plain ``WriteConflict``)."""
+
+_COMPANIONS: dict[str, str] = {"DuelCompanion": "duels"}
+"""Each companion of a step's read: the module of its area's adapter (``companion_key``, ``decode_companion``)."""
+
+
+def _area(name: str) -> Any:
+    return importlib.import_module(f"gameserver.storage.dynamodb.{name}")
+
+
+class DynamoStore:
+    def __init__(self, table_name: str | None = None, client: Any = None) -> None:
+        if table_name is None:
+            from gameserver.config import get_settings
+
+            table_name = get_settings().table_name
+        self.table = table_name
+        self._client = client
+        self.games = games.DynamoGames(self)
+        self.invitations = games.DynamoInvitations(self)
+        self.members = DynamoMembers(self)
+
+    @cached_property
+    def duels(self) -> DynamoDuels:
+        return _area("duels").DynamoDuels(self)
+
+    @cached_property
+    def doctrines(self) -> DynamoDoctrines:
+        return _area("doctrines").DynamoDoctrines(self)
+
+    @cached_property
+    def daily(self) -> DynamoDaily:
+        return _area("daily").DynamoDaily(self)
+
+    @cached_property
+    def fairplay(self) -> DynamoFairPlay:
+        return _area("fairplay").DynamoFairPlay(self)
+
+    @cached_property
+    def audit(self) -> DynamoAudit:
+        return _area("audit").DynamoAudit(self)
+
+    @property
+    def client(self) -> Any:
+        if self._client is None:
+            from gameserver.aws import dynamodb_client
+
+            self._client = dynamodb_client()
+        return self._client
+
+    # ---------------------------------------------------------------- transactions
+    def transact(self, writes: Sequence[Write]) -> None:
+        items: list[Item] = []
+        explained: list[tuple[int, int, Explain | None]] = []
+        for write in writes:
+            own, explain = self._items(write)
+            explained.append((len(items), len(items) + len(own), explain))
+            items += own
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except self.client.exceptions.TransactionCanceledException as error:
+            raise self._why(error, explained) from error
+
+    def transact_items(self, items: list[Item]) -> None:
+        """A transaction of raw items (one area's own writes); ``WriteConflict`` when it was cancelled."""
+        try:
+            self.client.transact_write_items(TransactItems=items)
+        except self.client.exceptions.TransactionCanceledException as error:
+            raise WriteConflict(str(error)) from error
+
+    def _items(self, write: Write) -> tuple[list[Item], Explain | None]:
+        kind = type(write).__name__
+        if kind not in _WRITES:
+            raise TypeError(f"no DynamoDB write for {kind}")
+        area, items_of, explainer = _WRITES[kind]
+        module = _area(area)
+        items: list[Item] = getattr(module, items_of)(self.table, write)
+        if explainer is None:
+            return items, None
+        explain = getattr(module, explainer)
+        return items, lambda index: explain(write, index)
+
+    @staticmethod
+    def _why(error: Any, explained: list[tuple[int, int, Explain | None]]) -> WriteConflict:
+        """The most telling reason a transaction was cancelled: a write's own (``InsufficientCredits``,
+        ``AlreadyStarted``) over a plain ``WriteConflict``."""
+        reasons = error.response.get("CancellationReasons") or []
+        for index, reason in enumerate(reasons):
+            if reason.get("Code") != "ConditionalCheckFailed":
+                continue
+            for start, end, explain in explained:
+                if start <= index < end and explain is not None:
+                    found = explain(index - start)
+                    if type(found) is not WriteConflict:
+                        return found
+        return WriteConflict(str(error))
+
+    # ---------------------------------------------------------------- companions of a step's read
+    @staticmethod
+    def companion_key(companion: Companion) -> tuple[str, str]:
+        key: tuple[str, str] = _area(_companion_area(companion)).companion_key(companion)
+        return key
+
+    @staticmethod
+    def decode_companion(companion: Companion, item: Item | None) -> Any:
+        return None if item is None else _area(_companion_area(companion)).decode_companion(item)
+
+
+def _companion_area(companion: Companion) -> str:
+    kind = type(companion).__name__
+    if kind not in _COMPANIONS:
+        raise TypeError(f"no DynamoDB item for {kind}")
+    return _COMPANIONS[kind]

@@ -1,0 +1,58 @@
+"""The audit area on DynamoDB: ``AUDIT#{YYYY-MM} / {at}#{id}``; ``gsi2pk = AUDITOF#{member}`` lists the actions
+on a member."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameserver.storage.audit import AuditLine
+from gameserver.storage.cursors import GSI2_KEY, decode_key, encode_key
+from gameserver.storage.dynamodb import codec
+from gameserver.storage.dynamodb.tables import GSI2
+from gameserver.storage.records import Page
+
+Item = dict[str, Any]
+
+
+def encode_audit(line: AuditLine) -> Item:
+    sort_key = f"{line.at}#{line.audit_id}"
+    return {
+        "pk": codec.s(f"AUDIT#{line.at[:7]}"),
+        "sk": codec.s(sort_key),
+        "type": codec.s("audit"),
+        "moderator": codec.s(line.moderator),
+        "at": codec.s(line.at),
+        "action": codec.s(line.action),
+        "member": codec.s(line.member),
+        "target": codec.s(line.target),
+        "why": codec.s(line.why),
+        "gsi2pk": codec.s(f"AUDITOF#{line.member}"),
+        "gsi2sk": codec.s(sort_key),
+    }
+
+
+def decode_audit(item: Item) -> AuditLine:
+    return AuditLine(moderator=item["moderator"]["S"], at=item["at"]["S"], action=item["action"]["S"],
+                     member=item["member"]["S"], target=item["target"]["S"], why=item["why"]["S"],
+                     audit_id=item["sk"]["S"].partition("#")[2])
+
+
+def audit_items(table: str, line: AuditLine) -> list[Item]:
+    return [codec.put(table, encode_audit(line), "attribute_not_exists(pk)")]
+
+
+class DynamoAudit:
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    def of_member(self, member: str, cursor: str | None, limit: int) -> Page:
+        partition = f"AUDITOF#{member}"
+        request: dict[str, Any] = {
+            "TableName": self._store.table, "IndexName": GSI2, "KeyConditionExpression": "gsi2pk = :pk",
+            "ExpressionAttributeValues": {":pk": codec.s(partition)}, "ScanIndexForward": False, "Limit": limit,
+        }
+        if cursor:
+            request["ExclusiveStartKey"] = decode_key(cursor, {"gsi2pk": partition}, GSI2_KEY)
+        answer = self._store.client.query(**request)
+        last = answer.get("LastEvaluatedKey")
+        return Page([decode_audit(item) for item in answer.get("Items", [])], encode_key(last) if last else None)

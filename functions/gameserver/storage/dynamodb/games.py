@@ -1,0 +1,248 @@
+"""The games area on DynamoDB: ``GAME#{id}`` holds the game item (``GAME``), its board (``BOARD``), each member's
+views (``VIEW#{sub}``) and the record of each step (``STEP#{000001}``); ``MEMBER#{sub} / PLAY#...`` lists a
+member's games; ``INVITATION#{id}`` the friendly invitations.
+
+Items are written whole from the records (``codec``), in the store's transactions, except the one hot path, a
+submission: one ``UpdateItem`` whose condition holds the step number and the seats' submission counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gameserver.storage.cursors import decode_sort_key, encode_sort_key
+from gameserver.storage.dynamodb import codec, keys
+from gameserver.storage.dynamodb.batch import batch_get
+from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1, GSI2
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
+from gameserver.storage.records import Game, Invitation, Page, Seat, StepRecord, Submission
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Companion
+
+Item = dict[str, Any]
+
+_EPOCH_RETRIES = 3
+
+
+class DynamoGames:
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    @property
+    def client(self) -> Any:
+        return self._store.client
+
+    @property
+    def table(self) -> str:
+        return str(self._store.table)
+
+    def get(self, game_id: str) -> Game | None:
+        item = self.client.get_item(
+            TableName=self.table, Key=codec.key(keys.game_pk(game_id), keys.GAME), ConsistentRead=True
+        ).get("Item")
+        return codec.decode_game(item) if item else None
+
+    def board(self, game_id: str) -> Any:
+        item = self.client.get_item(
+            TableName=self.table, Key=codec.key(keys.game_pk(game_id), keys.BOARD), ConsistentRead=True
+        ).get("Item")
+        return codec.decode_board(item) if item else None
+
+    def read_view(self, game_id: str, sub: str) -> StepRead:
+        return self._read(game_id, sub, with_board=False, companions=())
+
+    def read_step(self, game_id: str, sub: str | None = None, companions: Sequence[Companion] = ()) -> StepRead:
+        return self._read(game_id, sub, with_board=True, companions=companions)
+
+    def _read(self, game_id: str, sub: str | None, with_board: bool, companions: Sequence[Companion]) -> StepRead:
+        """One BatchGetItem; read again in the rare case it straddled a step's transaction (epochs differ)."""
+        pk = keys.game_pk(game_id)
+        wanted = [(pk, keys.GAME)] + ([(pk, keys.BOARD)] if with_board else []) + (
+            [(pk, keys.views_sk(sub))] if sub else [])
+        companion_keys = {companion: self._store.companion_key(companion) for companion in companions}
+        wanted += list(companion_keys.values())
+        for _ in range(_EPOCH_RETRIES):
+            items = batch_get(self.client, self.table, [codec.key(p, s) for p, s in wanted])
+            game = codec.decode_game(items[(pk, keys.GAME)]) if (pk, keys.GAME) in items else None
+            if game is None:
+                return StepRead(game=None)
+            board = codec.decode_board(items[(pk, keys.BOARD)]) if (pk, keys.BOARD) in items else None
+            views_key = (pk, keys.views_sk(sub)) if sub else None
+            views = codec.decode_views(items[views_key]) if views_key in items else None
+            if all(part is None or part.epoch == game.epoch for part in (board, views)):
+                found = {companion: self._store.decode_companion(companion, items.get(key))
+                         for companion, key in companion_keys.items()}
+                return StepRead(game=game, board=board, views=views, companions=found)
+        raise WriteConflict(f"game {game_id} kept changing while being read")
+
+    def save_submission(self, game: Game, seat: Seat, submission: Submission) -> Game:
+        others = [other for other in game.awaiting if other != seat]
+        if not others:
+            raise ValueError(f"seat {seat}'s orders complete step {game.step}: they resolve it, not wait")
+        names = {"#step": "step", "#status": "status", "#version": "version", "#mine": f"count_{seat}"}
+        values: dict[str, Any] = {":step": codec.n(game.step), ":open": codec.s("open"), ":one": codec.n(1),
+                                  ":mine": codec.n(game.submissions[seat].count), ":zero": codec.n(0)}
+        waiting = []
+        for index, other in enumerate(others):
+            names[f"#o{index}"] = f"count_{other}"
+            waiting.append(f"#o{index} = :zero")
+        conditions = ["#step = :step", "#status = :open", "#mine = :mine", "(" + " OR ".join(waiting) + ")"]
+        sets = ["#version = #version + :one"]
+        removes = []
+        for index, (field, value) in enumerate(codec.submission_attributes(seat, submission).items()):
+            names[f"#f{index}"] = field
+            if value is None:
+                removes.append(f"#f{index}")
+            else:
+                values[f":f{index}"] = value
+                sets.append(f"#f{index} = :f{index}")
+        expression = "SET " + ", ".join(sets) + (" REMOVE " + ", ".join(removes) if removes else "")
+        try:
+            answer = self.client.update_item(
+                TableName=self.table,
+                Key=codec.key(keys.game_pk(game.game_id), keys.GAME),
+                UpdateExpression=expression,
+                ConditionExpression=" AND ".join(conditions),
+                ExpressionAttributeNames=names,
+                ExpressionAttributeValues=values,
+                ReturnValues="ALL_NEW",
+            )
+        except self.client.exceptions.ConditionalCheckFailedException as error:
+            raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile") from error
+        return codec.decode_game(answer["Attributes"])
+
+    def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
+        prefix = keys.play_prefix(kind)
+        request: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {":pk": codec.s(keys.member_pk(sub)), ":prefix": codec.s(prefix)},
+            "ScanIndexForward": False,
+            "Limit": limit,
+        }
+        if cursor:
+            request["ExclusiveStartKey"] = codec.key(keys.member_pk(sub), decode_sort_key(cursor, prefix))
+        answer = self.client.query(**request)
+        last = answer.get("LastEvaluatedKey")
+        return Page(
+            items=[codec.decode_play(item) for item in answer.get("Items", [])],
+            cursor=encode_sort_key(last["sk"]["S"]) if last else None,
+        )
+
+    def step_records(self, game_id: str) -> list[StepRecord]:
+        records: list[StepRecord] = []
+        request: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {
+                ":pk": codec.s(keys.game_pk(game_id)),
+                ":prefix": codec.s(keys.STEP_PREFIX),
+            },
+            "ConsistentRead": True,
+        }
+        while True:
+            answer = self.client.query(**request)
+            records.extend(codec.decode_step(item) for item in answer.get("Items", []))
+            if "LastEvaluatedKey" not in answer:
+                return records
+            request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def due_steps(self, now: str, limit: int) -> list[DueStep]:
+        due: list[DueStep] = []
+        for shard in keys.all_due_shards():
+            answer = self.client.query(
+                TableName=self.table,
+                IndexName=DUE_INDEX,
+                KeyConditionExpression="due_shard = :shard AND due_at <= :now",
+                ExpressionAttributeValues={":shard": codec.s(shard), ":now": codec.s(now)},
+                Limit=limit,
+            )
+            due += [DueStep(item["pk"]["S"].removeprefix("GAME#"), int(item["step"]["N"]), item["due_at"]["S"])
+                    for item in answer.get("Items", [])]
+        due.sort(key=lambda entry: entry.due_at)
+        return due[:limit]
+
+
+class DynamoInvitations:
+    def __init__(self, store: Any) -> None:
+        self._store = store
+
+    def put(self, invitation: Invitation) -> None:
+        client = self._store.client
+        try:
+            client.put_item(TableName=self._store.table, Item=codec.encode_invitation(invitation),
+                            ConditionExpression="attribute_not_exists(pk)")
+        except client.exceptions.ConditionalCheckFailedException as error:
+            raise WriteConflict(f"invitation {invitation.invitation_id} exists") from error
+
+    def get(self, invitation_id: str) -> Invitation | None:
+        item = self._store.client.get_item(
+            TableName=self._store.table, Key=codec.key(keys.invitation_pk(invitation_id), keys.INVITATION),
+            ConsistentRead=True,
+        ).get("Item")
+        return codec.decode_invitation(item) if item else None
+
+    def answer(self, invitation: Invitation) -> None:
+        condition, names, values = still_pending()
+        client = self._store.client
+        try:
+            client.put_item(TableName=self._store.table, Item=codec.encode_invitation(invitation),
+                            ConditionExpression=condition, ExpressionAttributeNames=names,
+                            ExpressionAttributeValues=values)
+        except client.exceptions.ConditionalCheckFailedException as error:
+            raise WriteConflict(f"invitation {invitation.invitation_id} was already answered") from error
+
+    def listed(self, sub: str, received: bool, limit: int) -> list[Invitation]:
+        index, hash_name, hash_value = (
+            (GSI1, "gsi1pk", keys.invitee_gsi1pk(sub)) if received else (GSI2, "gsi2pk", keys.inviter_gsi2pk(sub))
+        )
+        answer = self._store.client.query(
+            TableName=self._store.table, IndexName=index, KeyConditionExpression=f"{hash_name} = :pk",
+            ExpressionAttributeValues={":pk": codec.s(hash_value)}, ScanIndexForward=False, Limit=limit,
+        )
+        return [codec.decode_invitation(item) for item in answer.get("Items", [])]
+
+
+def still_pending() -> tuple[str, dict[str, str], dict[str, Any]]:
+    return "#status = :pending", {"#status": "status"}, {":pending": codec.s("pending")}
+
+
+# ------------------------------------------------------------------ the games area's writes in a transaction
+def new_game_items(table: str, write: NewGame) -> list[Item]:
+    return [
+        codec.put(table, codec.encode_game(write.game), "attribute_not_exists(pk)"),
+        codec.put(table, codec.encode_board(write.board)),
+        *(codec.put(table, codec.encode_views(v)) for v in write.views),
+        *(codec.put(table, codec.encode_play(p)) for p in write.plays),
+    ]
+
+
+def _claimed_game(table: str, game: Game, before_version: int) -> Item:
+    return codec.put(table, codec.encode_game(game), "#version = :version", {"#version": "version"},
+                     {":version": codec.n(before_version)})
+
+
+def step_commit_items(table: str, write: StepCommit) -> list[Item]:
+    return [
+        _claimed_game(table, write.game, write.before_version),
+        codec.put(table, codec.encode_board(write.board)),
+        *(codec.put(table, codec.encode_views(v)) for v in write.views),
+        *(codec.put(table, codec.encode_step(r), "attribute_not_exists(pk)") for r in write.records),
+        *(codec.put(table, codec.encode_play(p)) for p in write.plays),
+    ]
+
+
+def game_close_items(table: str, write: GameClose) -> list[Item]:
+    return [
+        _claimed_game(table, write.game, write.before_version),
+        *(codec.put(table, codec.encode_play(p)) for p in write.plays),
+        codec.put(table, codec.encode_board(write.board)),
+        *(codec.put(table, codec.encode_views(v)) for v in write.views),
+    ]
+
+
+def invitation_accepted_items(table: str, write: InvitationAccepted) -> list[Item]:
+    return [codec.put(table, codec.encode_invitation(write.invitation), *still_pending())]

@@ -1,0 +1,131 @@
+"""The games area of the store: games, their boards, the members' views, the records of their steps, the
+members' lists of games, the due index; and the friendly invitations that start games.
+
+Writes of a game go through ``Store.transact`` as the typed values below, so that the writes of a mode can
+ride in the same transaction (a duel's update with the step that moves it, an invitation with the game it
+starts). A submission is the one write on its own: one conditional update of the game item.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from gameserver.storage.records import (
+    Board,
+    Game,
+    Invitation,
+    MemberViews,
+    Page,
+    Play,
+    Seat,
+    StepRecord,
+    Submission,
+)
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Companion
+
+
+class NewGame(NamedTuple):
+    """Everything a new game is; written only if no game has its id."""
+
+    game: Game
+    board: Board
+    views: list[MemberViews]
+    plays: list[Play]
+
+
+class StepCommit(NamedTuple):
+    """One or more resolved steps of a game, claimed by the version the game item was read at: the game item as
+    it now stands, the board, the members' views, a record per step and the members' list entries."""
+
+    before_version: int
+    game: Game
+    board: Board
+    views: list[MemberViews]
+    records: list[StepRecord]
+    plays: list[Play]
+
+
+class GameClose(NamedTuple):
+    """A game ended off the board (a forfeit, a cancellation), claimed by the version it was read at, with its
+    board and views marked over (so the views and the record show the end)."""
+
+    before_version: int
+    game: Game
+    board: Board
+    views: list[MemberViews]
+    plays: list[Play]
+
+
+class InvitationAccepted(NamedTuple):
+    """An invitation marked accepted (only while it is still pending), with the game it starts."""
+
+    invitation: Invitation
+
+
+class StepRead(NamedTuple):
+    """A game item, its board and (when asked) a member's views, taken at one epoch in one request, with the
+    companions a mode reads with its steps (``None`` where absent)."""
+
+    game: Game | None
+    board: Board | None = None
+    views: MemberViews | None = None
+    companions: dict[Companion, Any] = {}
+
+
+class DueStep(NamedTuple):
+    """An open step whose deadline the due index holds."""
+
+    game_id: str
+    step: int
+    due_at: str
+
+
+class GamesPort(Protocol):
+    def get(self, game_id: str) -> Game | None: ...
+
+    def board(self, game_id: str) -> Board | None: ...
+
+    def read_view(self, game_id: str, sub: str) -> StepRead:
+        """The game item and the member's views, in one request (no board)."""
+        ...
+
+    def read_step(self, game_id: str, sub: str | None = None, companions: Sequence[Companion] = ()) -> StepRead:
+        """The game item, its board, (given ``sub``) that member's views and the ``companions``, in one request,
+        at one epoch."""
+        ...
+
+    def save_submission(self, game: Game, seat: Seat, submission: Submission) -> Game:
+        """Store a seat's orders with one conditional write: the step still ``game.step`` and open, the seat's
+        submission count still what ``game`` says, and another seat the step awaits still has sent nothing (the
+        last seat to send resolves the step instead). Returns the game as written; ``WriteConflict`` when the
+        condition failed."""
+        ...
+
+    def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
+        """A page of the member's games of ``kind``, newest first; ``InvalidCursor`` for a forged cursor."""
+        ...
+
+    def step_records(self, game_id: str) -> list[StepRecord]:
+        """Every resolved step of the game, in order."""
+        ...
+
+    def due_steps(self, now: str, limit: int) -> list[DueStep]:
+        """Open steps due at or before ``now``, earliest first (one query per due shard)."""
+        ...
+
+
+class InvitationsPort(Protocol):
+    def put(self, invitation: Invitation) -> None: ...
+
+    def get(self, invitation_id: str) -> Invitation | None: ...
+
+    def answer(self, invitation: Invitation) -> None:
+        """Write a declined invitation, if it is still pending (``WriteConflict`` otherwise)."""
+        ...
+
+    def listed(self, sub: str, received: bool, limit: int) -> list[Invitation]:
+        """Pending invitations to ``sub`` (``received``) or every invitation ``sub`` sent, newest first."""
+        ...

@@ -1,0 +1,642 @@
+"""The store in memory: every area of the storage port on plain dictionaries, with the same conditions as the
+DynamoDB adapter (the contract tests in ``tests/storage`` hold the two to the same behaviour), so that the
+domain's tests run fast without moto.
+
+A transaction checks every write's conditions first and applies them only if all hold; one lock makes each
+call atomic, as DynamoDB's transactions are.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from gameserver.platform.daily import FrontOfTheDay, shard_of
+from gameserver.platform.fairplay.links import Link, LinkKind
+from gameserver.platform.fairplay.marks import Mark, MarkStatus
+from gameserver.platform.ratings import EloRating, Glicko2Rating
+from gameserver.storage.audit import AuditLine
+from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
+from gameserver.storage.daily import (
+    AlreadyStarted,
+    BoardLine,
+    DayRead,
+    DaySummary,
+    FrontEntry,
+    FrontStart,
+    MonthLine,
+)
+from gameserver.storage.doctrines import Doctrines, SlotDoctrine
+from gameserver.storage.duels import (
+    MIN_RATED_FOR_BOARD,
+    OPEN_DUELS,
+    BoardPage,
+    DueDuel,
+    DuelCompanion,
+    DuelRead,
+    DuelWrite,
+    InsufficientCredits,
+    PairRecent,
+    Ratings,
+    Standing,
+    StoredDuel,
+    board_sk,
+    proposals_to,
+)
+from gameserver.storage.duels import MonthLine as DuelMonthLine
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.fairplay import Seen
+from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
+from gameserver.storage.members import Notice
+from gameserver.storage.records import (
+    Board,
+    Game,
+    Invitation,
+    LedgerLine,
+    MemberViews,
+    Page,
+    Play,
+    Profile,
+    Seat,
+    StepRecord,
+    Submission,
+)
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Companion, Store, Write
+
+VALUES_A_DAY = 32
+"""Device ids and addresses kept for one member and one day (as ``storage.dynamodb.fairplay``)."""
+SIGHTINGS_KEPT = 30
+"""Days of sightings a member keeps (the linked-accounts window)."""
+
+T = TypeVar("T")
+
+
+def _page(ordered: list[tuple[str, T]], cursor: str | None, limit: int, on: str) -> Page:
+    """A page of ``ordered`` (key, item) after the cursor's key; the cursor names its list (``on``)."""
+    start = 0
+    if cursor:
+        data = decode_json(cursor)
+        if not isinstance(data, dict) or data.get("on") != on or not isinstance(data.get("after"), str):
+            raise InvalidCursor()
+        start = sum(1 for key, _ in ordered if key <= data["after"])
+    chosen = ordered[start:start + limit]
+    more = start + limit < len(ordered)
+    return Page([item for _, item in chosen], encode_json({"on": on, "after": chosen[-1][0]}) if more else None)
+
+
+@dataclass
+class _Tables:
+    """Everything the store holds."""
+
+    games: dict[str, Game] = field(default_factory=dict)
+    boards: dict[str, Board] = field(default_factory=dict)
+    views: dict[tuple[str, str], MemberViews] = field(default_factory=dict)
+    steps: dict[tuple[str, int], StepRecord] = field(default_factory=dict)
+    plays: dict[tuple[str, str], Play] = field(default_factory=dict)
+    invitations: dict[str, Invitation] = field(default_factory=dict)
+    profiles: dict[str, Profile] = field(default_factory=dict)
+    ledger: dict[tuple[str, str], LedgerLine] = field(default_factory=dict)
+    feed: dict[tuple[str, str], Notice] = field(default_factory=dict)
+    duels: dict[str, tuple[StoredDuel, str | None]] = field(default_factory=dict)
+    game_ratings: dict[str, tuple[Glicko2Rating, int]] = field(default_factory=dict)
+    elo_ratings: dict[str, tuple[EloRating, int]] = field(default_factory=dict)
+    duel_months: dict[tuple[str, str], DuelMonthLine] = field(default_factory=dict)
+    recent: dict[tuple[str, str], PairRecent] = field(default_factory=dict)
+    doctrines: dict[str, dict[int, SlotDoctrine]] = field(default_factory=dict)
+    defaults: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    fronts: dict[date, FrontOfTheDay] = field(default_factory=dict)
+    entries: dict[tuple[str, date], FrontEntry] = field(default_factory=dict)
+    front_months: dict[tuple[str, str], MonthLine] = field(default_factory=dict)
+    summaries: dict[date, DaySummary] = field(default_factory=dict)
+    seen: dict[str, Seen] = field(default_factory=dict)
+    marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
+    audit: list[AuditLine] = field(default_factory=list)
+
+
+Check = Callable[[], None]
+Apply = Callable[[], None]
+
+
+class MemoryStore:
+    """Every area of the store in memory (the ``Store`` protocol)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.tables = _Tables()
+        self.games = _Games(self)
+        self.invitations = _Invitations(self)
+        self.members = _Members(self)
+        self.duels = _Duels(self)
+        self.doctrines = _Doctrines(self)
+        self.daily = _Daily(self)
+        self.fairplay = _FairPlay(self)
+        self.audit = _Audit(self)
+
+    # ---------------------------------------------------------------- transactions
+    def transact(self, writes: Sequence[Write]) -> None:
+        with self.lock:
+            steps = [self._write(write) for write in writes]
+            for check, _ in steps:
+                check()
+            for _, apply in steps:
+                apply()
+
+    def _write(self, write: Write) -> tuple[Check, Apply]:
+        t = self.tables
+        if isinstance(write, NewGame):
+            def check_new() -> None:
+                if write.game.game_id in t.games:
+                    raise WriteConflict(f"game {write.game.game_id} exists")
+
+            return check_new, lambda: self._put_game(write.game, write.board, write.views, write.plays)
+        if isinstance(write, StepCommit | GameClose):
+            def check_claim() -> None:
+                stored = t.games.get(write.game.game_id)
+                if stored is None or stored.version != write.before_version:
+                    raise WriteConflict(f"game {write.game.game_id} changed meanwhile")
+                for record in getattr(write, "records", ()):
+                    if (record.game_id, record.step) in t.steps:
+                        raise WriteConflict(f"step {record.step} of {record.game_id} is recorded already")
+
+            def apply_claim() -> None:
+                self._put_game(write.game, write.board, write.views, write.plays)
+                for record in getattr(write, "records", ()):
+                    t.steps[(record.game_id, record.step)] = record
+
+            return check_claim, apply_claim
+        if isinstance(write, InvitationAccepted):
+            def check_pending() -> None:
+                stored = t.invitations.get(write.invitation.invitation_id)
+                if stored is None or stored.status != "pending":
+                    raise WriteConflict(f"invitation {write.invitation.invitation_id} was answered")
+
+            return check_pending, lambda: t.invitations.__setitem__(write.invitation.invitation_id, write.invitation)
+        if isinstance(write, DuelWrite):
+            return self.duels.write_steps(write)
+        if isinstance(write, FrontStart):
+            def check_first() -> None:
+                if (write.entry.member, write.entry.day) in t.entries:
+                    raise AlreadyStarted(f"{write.entry.member} already has a Front on {write.entry.day}")
+
+            return check_first, lambda: t.entries.__setitem__((write.entry.member, write.entry.day), write.entry)
+        if isinstance(write, AuditLine):
+            return (lambda: None), lambda: t.audit.append(write)
+        raise TypeError(f"no memory write for {type(write).__name__}")
+
+    def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
+        t = self.tables
+        t.games[game.game_id] = game
+        t.boards[game.game_id] = copy.deepcopy(board)
+        for view in views:
+            t.views[(view.game_id, view.sub)] = copy.deepcopy(view)
+        for play in plays:
+            t.plays[(play.sub, _play_key(play))] = play
+
+    def companion(self, companion: Companion) -> Any:
+        if isinstance(companion, DuelCompanion):
+            found = self.tables.duels.get(companion.duel_id)
+            return None if found is None else found[0]
+        raise TypeError(f"no memory item for {type(companion).__name__}")
+
+
+def _play_key(play: Play) -> str:
+    return f"{play.kind}#{play.created_at}#{play.game_id}"
+
+
+class _Area:
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    @property
+    def t(self) -> _Tables:
+        return self.store.tables
+
+
+# -------------------------------------------------------------------- games
+class _Games(_Area):
+    def get(self, game_id: str) -> Game | None:
+        return self.t.games.get(game_id)
+
+    def board(self, game_id: str) -> Board | None:
+        return copy.deepcopy(self.t.boards.get(game_id))
+
+    def read_view(self, game_id: str, sub: str) -> StepRead:
+        with self.store.lock:
+            game = self.t.games.get(game_id)
+            if game is None:
+                return StepRead(game=None)
+            return StepRead(game=game, views=copy.deepcopy(self.t.views.get((game_id, sub))))
+
+    def read_step(self, game_id: str, sub: str | None = None, companions: Sequence[Companion] = ()) -> StepRead:
+        with self.store.lock:
+            game = self.t.games.get(game_id)
+            if game is None:
+                return StepRead(game=None)
+            views = copy.deepcopy(self.t.views.get((game_id, sub))) if sub else None
+            return StepRead(game=game, board=copy.deepcopy(self.t.boards.get(game_id)), views=views,
+                            companions={c: self.store.companion(c) for c in companions})
+
+    def save_submission(self, game: Game, seat: Seat, submission: Submission) -> Game:
+        with self.store.lock:
+            others = [other for other in game.awaiting if other != seat]
+            if not others:
+                raise ValueError(f"seat {seat}'s orders complete step {game.step}: they resolve it, not wait")
+            stored = self.t.games.get(game.game_id)
+            if (stored is None or stored.step != game.step or stored.status != "open"
+                    or stored.submissions[seat].count != game.submissions[seat].count
+                    or all(stored.submissions[other].sent for other in others)):
+                raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile")
+            written = replace(stored, version=stored.version + 1,
+                              submissions={**stored.submissions, seat: submission})
+            self.t.games[game.game_id] = written
+            return written
+
+    def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((key, play) for (who, key), play in self.t.plays.items()
+                          if who == sub and play.kind == kind), key=lambda pair: pair[0], reverse=True)
+        return _page_desc(ordered, cursor, limit, f"plays#{sub}#{kind}")
+
+    def step_records(self, game_id: str) -> list[StepRecord]:
+        return [record for (gid, _), record in sorted(self.t.steps.items()) if gid == game_id]
+
+    def due_steps(self, now: str, limit: int) -> list[DueStep]:
+        due = [DueStep(g.game_id, g.step, g.deadline) for g in self.t.games.values()
+               if g.status == "open" and g.deadline is not None and g.deadline <= now]
+        return sorted(due, key=lambda entry: entry.due_at)[:limit]
+
+
+def _page_desc(ordered: list[tuple[str, T]], cursor: str | None, limit: int, on: str) -> Page:
+    """A page of ``ordered`` (newest first: keys descending) after the cursor's key."""
+    start = 0
+    if cursor:
+        data = decode_json(cursor)
+        if not isinstance(data, dict) or data.get("on") != on or not isinstance(data.get("after"), str):
+            raise InvalidCursor()
+        start = sum(1 for key, _ in ordered if key >= data["after"])
+    chosen = ordered[start:start + limit]
+    more = start + limit < len(ordered)
+    return Page([item for _, item in chosen], encode_json({"on": on, "after": chosen[-1][0]}) if more else None)
+
+
+class _Invitations(_Area):
+    def put(self, invitation: Invitation) -> None:
+        with self.store.lock:
+            if invitation.invitation_id in self.t.invitations:
+                raise WriteConflict(f"invitation {invitation.invitation_id} exists")
+            self.t.invitations[invitation.invitation_id] = invitation
+
+    def get(self, invitation_id: str) -> Invitation | None:
+        return self.t.invitations.get(invitation_id)
+
+    def answer(self, invitation: Invitation) -> None:
+        with self.store.lock:
+            stored = self.t.invitations.get(invitation.invitation_id)
+            if stored is None or stored.status != "pending":
+                raise WriteConflict(f"invitation {invitation.invitation_id} was already answered")
+            self.t.invitations[invitation.invitation_id] = invitation
+
+    def listed(self, sub: str, received: bool, limit: int) -> list[Invitation]:
+        if received:
+            found = [i for i in self.t.invitations.values() if i.invitee == sub and i.status == "pending"]
+        else:
+            found = [i for i in self.t.invitations.values() if i.inviter == sub]
+        return sorted(found, key=lambda i: (i.created_at, i.invitation_id), reverse=True)[:limit]
+
+
+# -------------------------------------------------------------------- members
+class _Members(_Area):
+    def get_profile(self, sub: str) -> Profile | None:
+        return self.t.profiles.get(sub)
+
+    def create_profile(self, profile: Profile, grant: LedgerLine) -> bool:
+        with self.store.lock:
+            if profile.sub in self.t.profiles:
+                return False
+            self.t.profiles[profile.sub] = profile
+            self.t.ledger[(grant.sub, f"{grant.at}#{grant.line_id}")] = grant
+            return True
+
+    def balances(self, subs: tuple[str, ...]) -> dict[str, int]:
+        return {sub: self.t.profiles[sub].credits for sub in subs if sub in self.t.profiles}
+
+    def ledger(self, sub: str, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((key, line) for (who, key), line in self.t.ledger.items() if who == sub),
+                         key=lambda pair: pair[0], reverse=True)
+        return _page_desc(ordered, cursor, limit, f"ledger#{sub}")
+
+    def feed(self, sub: str, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((key, notice) for (who, key), notice in self.t.feed.items() if who == sub),
+                         key=lambda pair: pair[0], reverse=True)
+        return _page_desc(ordered, cursor, limit, f"feed#{sub}")
+
+
+# -------------------------------------------------------------------- duels
+class _Duels(_Area):
+    def read(self, duel_id: str, *, game: bool = False, profiles: tuple[str, ...] = (),
+             defaults: tuple[str, ...] = ()) -> DuelRead:
+        with self.store.lock:
+            stored = self.t.duels.get(duel_id)
+            default_of = self.t.defaults
+            return DuelRead(
+                stored[0] if stored else None,
+                self.t.games.get(duel_id) if game else None,
+                {sub: self.t.profiles[sub].credits for sub in profiles if sub in self.t.profiles},
+                {sub: copy.deepcopy(default_of[sub][1]) if sub in default_of else None for sub in defaults},
+            )
+
+    def standing(self, subs: tuple[str, str], month: str) -> Standing:
+        with self.store.lock:
+            ratings = {}
+            for sub in subs:
+                game, game_version = self.t.game_ratings.get(sub, (Glicko2Rating(), 0))
+                elo, elo_version = self.t.elo_ratings.get(sub, (EloRating(), 0))
+                ratings[sub] = Ratings(game, game_version, elo, elo_version)
+            return Standing(
+                ratings,
+                {sub: self.t.duel_months.get((sub, month)) for sub in subs},
+                {sub: self.t.profiles[sub].created_at if sub in self.t.profiles else "" for sub in subs},
+                self.t.recent.get(_pair(*subs), PairRecent()),
+                {sub: copy.deepcopy(self.t.seen.get(sub, {})) for sub in subs},
+            )
+
+    def proposals(self, partition: str, cursor: str | None, limit: int) -> tuple[list[StoredDuel], str | None]:
+        listed = []
+        for stored, _ in self.t.duels.values():
+            duel = stored.duel
+            if str(duel.status) != "proposed":
+                continue
+            if (OPEN_DUELS if duel.opponent is None else proposals_to(duel.opponent)) == partition:
+                listed.append((f"{duel.proposed_at.isoformat()}#{duel.id}", stored))
+        page = _page(sorted(listed, key=lambda pair: pair[0]), cursor, limit, f"proposals#{partition}")
+        return page.items, page.cursor
+
+    def due_duels(self, now: str, limit: int) -> list[DueDuel]:
+        due = [DueDuel(stored.duel.id, due_at) for stored, due_at in self.t.duels.values()
+               if due_at is not None and not stored.duel.status.closed and due_at <= now]
+        return sorted(due, key=lambda entry: entry.due_at)[:limit]
+
+    def month_board(self, month: str, cursor: str | None, limit: int) -> BoardPage:
+        ordered = sorted((board_sk(line), line) for (_, m), line in self.t.duel_months.items()
+                         if m == month and line.rated >= MIN_RATED_FOR_BOARD)
+        before = 0
+        if cursor:
+            data = decode_json(cursor)
+            if not isinstance(data, dict) or not isinstance(data.get("before"), int):
+                raise InvalidCursor()
+            before = data["before"]
+        page = _page(ordered, cursor, limit, f"duelboard#{month}")
+        next_cursor = None
+        if page.cursor is not None:
+            next_cursor = encode_json({**decode_json(page.cursor), "before": before + len(page.items)})
+        return BoardPage(page.items, before, next_cursor)
+
+    def write_steps(self, change: DuelWrite) -> tuple[Check, Apply]:
+        t = self.t
+
+        def check() -> None:
+            stored = t.duels.get(change.duel.id)
+            if change.before_version is None:
+                if stored is not None:
+                    raise WriteConflict(f"duel {change.duel.id} exists")
+            elif stored is None or stored[0].version != change.before_version:
+                raise WriteConflict(f"duel {change.duel.id} changed meanwhile")
+            for sub, delta in _deltas(change.lines).items():
+                profile = t.profiles.get(sub)
+                if profile is None or (delta < 0 and profile.credits < -delta):
+                    raise InsufficientCredits(sub)
+            for line in change.lines:
+                if (line.sub, f"{line.at}#{line.line_id}") in t.ledger:
+                    raise WriteConflict(f"ledger line {line.line_id} exists")
+            for sub, (read, _, _) in change.ratings.items():
+                if t.game_ratings.get(sub, (None, 0))[1] != read.game_version or \
+                        t.elo_ratings.get(sub, (None, 0))[1] != read.elo_version:
+                    raise WriteConflict(f"the ratings of {sub} changed meanwhile")
+            pair = None if change.duel.opponent is None else _pair(change.duel.proposer, change.duel.opponent)
+            if change.recent is not None and pair is not None and \
+                    t.recent.get(pair, PairRecent()).version != change.recent.version:
+                raise WriteConflict("the pair's recent duels changed meanwhile")
+            for month, read_rated in change.months:
+                held = t.duel_months.get((month.sub, month.month))
+                if (held.rated if held else 0) != read_rated:
+                    raise WriteConflict(f"the month line of {month.sub} changed meanwhile")
+
+        def apply() -> None:
+            version = 1 if change.before_version is None else change.before_version + 1
+            due = change.due_at if not change.duel.status.closed else None
+            t.duels[change.duel.id] = (StoredDuel(change.duel, version, change.rating_changes,
+                                                  dict(change.delays or {})), due)
+            for sub, delta in _deltas(change.lines).items():
+                profile = t.profiles[sub]
+                t.profiles[sub] = replace(profile, credits=profile.credits + delta)
+            for line in change.lines:
+                t.ledger[(line.sub, f"{line.at}#{line.line_id}")] = line
+            for notice in change.notices:
+                t.feed[(notice.sub, f"{notice.opened_at}#{notice.game_id}#{notice.step:06d}")] = notice
+            for sub, (read, game, elo) in change.ratings.items():
+                t.game_ratings[sub] = (game, read.game_version + 1)
+                t.elo_ratings[sub] = (elo, read.elo_version + 1)
+            if change.recent is not None and change.duel.opponent is not None:
+                t.recent[_pair(change.duel.proposer, change.duel.opponent)] = PairRecent(
+                    change.recent.duels, change.recent.version + 1)
+            self.store.fairplay.put_marks(change.marks)
+            for month, _ in change.months:
+                t.duel_months[(month.sub, month.month)] = month
+
+        return check, apply
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    first, second = sorted((a, b))
+    return first, second
+
+
+def _deltas(lines: Iterable[LedgerLine]) -> dict[str, int]:
+    deltas: dict[str, int] = {}
+    for line in lines:
+        deltas[line.sub] = deltas.get(line.sub, 0) + line.amount
+    return {sub: delta for sub, delta in deltas.items() if delta}
+
+
+# -------------------------------------------------------------------- doctrines
+class _Doctrines(_Area):
+    def doctrines(self, sub: str) -> Doctrines:
+        default = self.t.defaults.get(sub)
+        return Doctrines(copy.deepcopy(self.t.doctrines.get(sub, {})), default[0] if default else None)
+
+    def put(self, sub: str, slot: int, doctrine: dict[str, Any], at: str, *, new: bool, is_default: bool) -> None:
+        with self.store.lock:
+            slots = self.t.doctrines.setdefault(sub, {})
+            default = self.t.defaults.get(sub)
+            if (slot in slots) == new:
+                raise WriteConflict(f"slot {slot} of {sub} is {'taken' if new else 'free'}")
+            if is_default != (default is not None and default[0] == slot):
+                raise WriteConflict(f"the default doctrine of {sub} changed meanwhile")
+            slots[slot] = SlotDoctrine(copy.deepcopy(doctrine), at)
+            if is_default:
+                self.t.defaults[sub] = (slot, copy.deepcopy(doctrine))
+
+    def delete(self, sub: str, slot: int, *, is_default: bool) -> None:
+        with self.store.lock:
+            slots = self.t.doctrines.get(sub, {})
+            default = self.t.defaults.get(sub)
+            if slot not in slots or is_default != (default is not None and default[0] == slot):
+                raise WriteConflict(f"the doctrines of {sub} changed meanwhile")
+            del slots[slot]
+            if is_default:
+                del self.t.defaults[sub]
+
+    def set_default(self, sub: str, slot: int, doctrine: dict[str, Any], updated_at: str) -> None:
+        with self.store.lock:
+            held = self.t.doctrines.get(sub, {}).get(slot)
+            if held is None or held.updated_at != updated_at:
+                raise WriteConflict(f"doctrine {slot} of {sub} changed meanwhile")
+            self.t.defaults[sub] = (slot, copy.deepcopy(doctrine))
+
+
+# -------------------------------------------------------------------- the Daily Front
+class _Daily(_Area):
+    def put_front(self, front: FrontOfTheDay) -> bool:
+        with self.store.lock:
+            if front.day in self.t.fronts:
+                return False
+            self.t.fronts[front.day] = front
+            return True
+
+    def get_front(self, day: date) -> FrontOfTheDay | None:
+        return self.t.fronts.get(day)
+
+    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False) -> DayRead:
+        default = self.t.defaults.get(sub) if default_doctrine else None
+        return DayRead(self.t.fronts.get(day) if front else None, self.t.entries.get((sub, day)),
+                       copy.deepcopy(default[1]) if default else None)
+
+    def month_line(self, sub: str, month: str) -> MonthLine | None:
+        return self.t.front_months.get((sub, month))
+
+    def finish(self, entry: FrontEntry, month: MonthLine | None = None, marks: tuple[Mark, ...] = ()) -> None:
+        with self.store.lock:
+            held = self.t.entries.get((entry.member, entry.day))
+            if held is None or held.status != "playing" or held.game_id != entry.game_id:
+                raise WriteConflict(f"{entry.member}'s Front of {entry.day} changed meanwhile")
+            self._check_month(month)
+            self.t.entries[(entry.member, entry.day)] = entry
+            self._put_month(month)
+            self.store.fairplay.put_marks(marks)
+
+    def remove(self, removed: FrontEntry, month: MonthLine, audit: AuditLine) -> None:
+        with self.store.lock:
+            held = self.t.entries.get((removed.member, removed.day))
+            if held is None or held.board_key is None or held.game_id != removed.game_id:
+                raise WriteConflict(f"{removed.member}'s Front of {removed.day} changed meanwhile")
+            self._check_month(month)
+            if month.version == 0:
+                raise WriteConflict(f"{removed.member}'s month line is not stored")
+            self.t.entries[(removed.member, removed.day)] = removed
+            self._put_month(month)
+            self.t.audit.append(audit)
+
+    def _check_month(self, month: MonthLine | None) -> None:
+        if month is None:
+            return
+        held = self.t.front_months.get((month.member, month.month))
+        if (held.version if held else 0) != month.version:
+            raise WriteConflict(f"{month.member}'s month line changed meanwhile")
+
+    def _put_month(self, month: MonthLine | None) -> None:
+        if month is not None:
+            self.t.front_months[(month.member, month.month)] = replace(month, version=month.version + 1)
+
+    def _board(self, day: date) -> list[tuple[str, FrontEntry]]:
+        return sorted((e.board_key, e) for (_, d), e in self.t.entries.items()
+                      if d == day and e.board_key is not None)
+
+    def board_after(self, day: date, after: str | None, limit: int) -> list[BoardLine]:
+        return [BoardLine(key=key, name=e.name, outcome=e.outcome or "", turns=e.turns, seconds=e.seconds,
+                          positions=e.positions, income=e.income)
+                for key, e in self._board(day) if after is None or key > after][:limit]
+
+    def month_after(self, month: str, after: str | None, limit: int) -> list[MonthLine]:
+        ordered = sorted((line.key, line) for (_, m), line in self.t.front_months.items()
+                         if m == month and line.ranked_days)
+        return [line for key, line in ordered if after is None or key > after][:limit]
+
+    def board_keys(self, day: date) -> list[list[str]]:
+        from gameserver.platform.daily import SHARDS
+
+        shards: list[list[str]] = [[] for _ in range(SHARDS)]
+        for key, entry in self._board(day):
+            shards[shard_of(entry.member)].append(key)
+        return shards
+
+    def get_summary(self, day: date) -> DaySummary | None:
+        return self.t.summaries.get(day)
+
+    def put_summary(self, day: date, stored: DaySummary) -> bool:
+        with self.store.lock:
+            held = self.t.summaries.get(day)
+            if held is not None and not held.built_at <= stored.built_at:
+                return False
+            self.t.summaries[day] = stored
+            return True
+
+    def read_rank(self, day: date, sub: str) -> tuple[FrontEntry | None, DaySummary | None]:
+        return self.t.entries.get((sub, day)), self.t.summaries.get(day)
+
+    def count_better(self, day: date, start: str | None, bound: str) -> int:
+        return sum(1 for key, _ in self._board(day) if (start is None or start <= key) and key < bound)
+
+
+# -------------------------------------------------------------------- fair play, audit
+class _FairPlay(_Area):
+    def record_sighting(self, sub: str, day: date, device: str | None, address: str | None) -> bool:
+        with self.store.lock:
+            days = self.t.seen.setdefault(sub, {})
+            today = days.get(day, set())
+            if len(today) >= VALUES_A_DAY:
+                return False
+            values = {Link(kind, value) for kind, value in ((LinkKind.DEVICE, device), (LinkKind.ADDRESS, address))
+                      if value}
+            days[day] = today | values
+            for old in [d for d in days if d <= day - timedelta(days=SIGHTINGS_KEPT + 1)]:
+                del days[old]
+            return True
+
+    def put_marks(self, marks: Iterable[Mark]) -> None:
+        """Marks written with what they mark: a mark written again keeps a moderator's closing."""
+        for mark in marks:
+            self.t.marks.setdefault((mark.member, mark.mark_id), mark)
+
+    def marks(self, cursor: str | None, limit: int, status: MarkStatus = MarkStatus.OPEN
+              ) -> tuple[list[Mark], str | None]:
+        ordered = sorted(((f"{m.at}#{m.member}#{m.mark_id}", m) for m in self.t.marks.values()
+                          if m.status is status), key=lambda pair: pair[0], reverse=True)
+        page = _page_desc(ordered, cursor, limit, f"marks#{status}")
+        return page.items, page.cursor
+
+    def find_mark(self, member: str, mark_id: str) -> Mark | None:
+        return self.t.marks.get((member, mark_id))
+
+    def close_mark(self, closed: Mark, audit: AuditLine) -> None:
+        with self.store.lock:
+            held = self.t.marks.get((closed.member, closed.mark_id))
+            if held is None or held.status is not MarkStatus.OPEN:
+                raise WriteConflict(f"mark {closed.mark_id} of {closed.member} changed meanwhile")
+            self.t.marks[(closed.member, closed.mark_id)] = closed
+            self.t.audit.append(audit)
+
+
+class _Audit(_Area):
+    def of_member(self, member: str, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((f"{line.at}#{line.audit_id}", line) for line in self.t.audit if line.member == member),
+                         key=lambda pair: pair[0], reverse=True)
+        return _page_desc(ordered, cursor, limit, f"audit#{member}")
+
+
+if TYPE_CHECKING:  # the type checker holds the memory store to the port, as it does the DynamoDB one (services)
+    _conforms: Store = MemoryStore()

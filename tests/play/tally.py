@@ -1,0 +1,93 @@
+"""Tally: a game made for the pipeline's tests, small enough to reason about by hand.
+
+Two or three seats; each step a seat adds 0 to 9 to its own secret total. ``together``: every seat adds at
+once (a simultaneous step); ``in-turn``: one seat at a time, in seat order (a sequential step). After
+``steps`` steps the highest total wins (equal highest: a draw). A seat sees its own total and the step
+number, never another seat's total. A bot's stand-in adds its ``bot`` number; a missed seat with no stand-in
+adds 0. An AI seat (``ai:``) is decided when the step closes: it adds the step's seed mod 10, and is given no
+other seat's orders (it has none to be given).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from gameserver.errors import IllegalOrders, InvalidInput
+from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
+from gameserver.play.players import PlayerKind, player
+
+KIND = "tally"
+SEATS = ("a", "b", "c")
+
+
+class Tally:
+    kind = KIND
+    replaces = True
+
+    def seats(self, options: Mapping[str, str]) -> tuple[str, ...]:
+        return SEATS[: int(options.get("seats", "2"))]
+
+    def start(self, seed: int, options: Mapping[str, str]) -> Started:
+        if options.get("style", "together") not in ("together", "in-turn"):
+            raise InvalidInput("style is together or in-turn", field="style")
+        seats = self.seats(options)
+        state = {"seats": list(seats), "style": options.get("style", "together"), "steps": int(options.get("steps", "4")),
+                 "played": 0, "totals": {seat: 0 for seat in seats}, "winner": None, "over": False}
+        return Started(state, {"seats": str(len(seats)), "style": state["style"], "steps": str(state["steps"])})
+
+    def step(self, state: Any, players: Mapping[str, str]) -> Step | None:
+        if state["over"]:
+            return None
+        acting = state["seats"] if state["style"] == "together" else [state["seats"][state["played"] % len(state["seats"])]]
+        kinds = {seat: player(players[seat]).kind for seat in acting}
+        return Step(label=f"{state['played'] + 1}", kind=StepKind.TURN,
+                    awaiting=frozenset(s for s in acting if kinds[s] is PlayerKind.MEMBER),
+                    decided_at_open=frozenset(s for s in acting if kinds[s] is PlayerKind.BOT),
+                    decided_at_close=frozenset(s for s in acting if kinds[s] is PlayerKind.AI))
+
+    def check(self, state: Any, seat: str, orders: Orders) -> Orders:
+        if not isinstance(orders, dict) or set(orders) != {"add"} or not isinstance(orders["add"], int) \
+                or isinstance(orders["add"], bool) or not 0 <= orders["add"] <= 9:
+            raise IllegalOrders("a seat adds 0 to 9", field="orders.add", rule="add-0-to-9")
+        return {"add": orders["add"]}
+
+    def stand_in(self, state: Any, seat: str, stand_in: dict[str, Any] | None, seed: int) -> Orders:
+        return {"add": 0 if stand_in is None else int(stand_in["bot"])}
+
+    def decide(self, state: Any, seats: frozenset[str], seed: int) -> dict[str, Orders]:
+        return {seat: {"add": (seed + ord(seat)) % 10} for seat in seats}
+
+    def advance(self, state: Any, orders: Mapping[str, Orders]) -> Any:
+        after = copy.deepcopy(state)
+        for seat, sent in orders.items():
+            after["totals"][seat] += sent["add"]
+        after["played"] += 1
+        if after["played"] >= after["steps"]:
+            best = max(after["totals"].values())
+            leaders = [seat for seat, total in after["totals"].items() if total == best]
+            after["over"], after["winner"] = True, leaders[0] if len(leaders) == 1 else "draw"
+        return after
+
+    def step_record(self, before: Any, after: Any) -> dict[str, Any]:
+        return {"played": after["played"]}
+
+    def view(self, state: Any, seat: str) -> dict[str, Any]:
+        return {"seat": seat, "played": state["played"], "mine": state["totals"][seat], "over": state["over"],
+                "winner": state["winner"]}
+
+    def outcome(self, state: Any) -> Outcome | None:
+        return Outcome(state["winner"]) if state["over"] else None
+
+    def record(self, state: Any) -> dict[str, Any]:
+        return {"totals": dict(state["totals"]), "winner": state["winner"]}
+
+    def stop(self, state: Any, winner: str | None) -> Any:
+        return {**copy.deepcopy(state), "over": True, "winner": winner}
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        return copy.deepcopy(state)
+
+    def load(self, data: dict[str, Any]) -> Any:
+        return copy.deepcopy(data)

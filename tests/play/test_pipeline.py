@@ -1,0 +1,246 @@
+"""The game pipeline on the in-memory store and Tally, a game made for these tests: a game starts in one place;
+a seat's orders are checked on its own view and stored with one conditional write; the last awaited seat
+resolves the step; a resolve, a timer or the sweep resolves a step exactly once; a missed seat is played by its
+stand-in; seats decided at the close are given no one's orders; each member sees only their own seats."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from gameserver.clock import iso, parse_iso
+from gameserver.errors import Conflict, IllegalOrders, NotFound
+from gameserver.identity import Client
+from gameserver.play import orders, start, steps, views
+from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.submissions import MAX_SUBMISSIONS
+from gameserver.storage.audit import AuditLine
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.games import StepRead
+from gameserver.storage.memory import MemoryStore
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tally import KIND
+
+HERE = Client(device="d", address="192.0.2.1")
+FIVE_MINUTES = timedelta(minutes=5)
+
+
+def new(store, clock, players, *, mode="tally-timed", style="together", steps_=4, stand_ins=None, seed=1,
+        game_id="0" * 19 + "1"):
+    game = start.new_game(game_id=game_id, kind=KIND, mode=mode, players=players, pace="5m",
+                          options={"seats": str(len(players)), "style": style, "steps": str(steps_)}, seed=seed,
+                          stand_ins=stand_ins or {}, now=clock.now())
+    start.begin(store, game)
+    return game
+
+
+def send(store, clock, sub, game_id, step, add, seat=None):
+    return orders.submit(store, clock, sub, game_id, step, {"add": add}, HERE, kind=KIND, step_field="step",
+                         seat=seat)
+
+
+def test_a_new_game_opens_its_first_step_with_the_stand_ins_orders_stored(store, clock):
+    made = new(store, clock, {"a": "alice", "b": "bot:7", "c": "bob"}, stand_ins={"b": {"bot": 7}})
+    game = store.games.get(made.game.game_id)
+    assert (game.step, game.label, game.awaiting, game.epoch, game.status) == (1, "1", ("a", "c"), 0, "open")
+    # "A house AI sends its own as soon as the turn opens": the bot's seat has sent, computed at the opening.
+    assert game.submissions["b"].orders == {"add": 7} and game.submissions["b"].count == 1
+    assert game.submissions["b"].device == "bot" and not game.submissions["a"].sent
+    assert parse_iso(game.deadline) == clock.now() + FIVE_MINUTES
+    assert [(v.sub, list(v.views)) for v in made.views] == [("alice", ["a"]), ("bob", ["c"])]
+    assert store.games.due_steps(game.deadline, 10)[0].game_id == game.game_id
+
+
+def test_orders_are_checked_on_the_seats_view_and_a_refusal_writes_nothing(store, clock):
+    made = new(store, clock, {"a": "alice", "b": "bob"})
+    with pytest.raises(IllegalOrders) as refused:
+        send(store, clock, "alice", made.game.game_id, 1, 12)
+    assert (refused.value.field, refused.value.rule) == ("orders.add", "add-0-to-9")
+    assert store.games.get(made.game.game_id).version == made.game.version
+    with pytest.raises(NotFound):
+        send(store, clock, "stranger", made.game.game_id, 1, 3)
+
+
+def test_the_last_awaited_seat_to_send_resolves_the_step(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bot:7", "c": "bob"}, stand_ins={"b": {"bot": 7}}).game.game_id
+    clock.advance(3)
+    first = send(store, clock, "alice", game_id, 1, 2)
+    again = send(store, clock, "alice", game_id, 1, 5)  # replaced while bob has yet to send
+    assert (first.resolved, first.submission, again.resolved, again.submission) == (False, 1, False, 2)
+    clock.advance(3)
+    last = send(store, clock, "bob", game_id, 1, 4)
+    assert last.resolved and last.game.step == 2 and last.game.epoch == 1
+    (record,) = store.games.step_records(game_id)
+    assert {seat: s.orders["add"] for seat, s in record.submissions.items()} == {"a": 5, "b": 7, "c": 4}
+    assert record.closed_by == "orders" and record.missed == {"a": False, "b": False, "c": False}
+    assert last.views.views["c"]["mine"] == 4 and "a" not in last.views.views
+
+
+def test_a_seat_replaces_its_orders_five_times_at_most_while_another_has_yet_to_send(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}).game.game_id
+    for count in range(1, MAX_SUBMISSIONS + 1):
+        assert send(store, clock, "alice", game_id, 1, count).submission == count
+    with pytest.raises(Conflict) as refused:
+        send(store, clock, "alice", game_id, 1, 4)
+    assert refused.value.code == "submissions_used"
+    assert store.games.get(game_id).submissions["a"].orders == {"add": MAX_SUBMISSIONS}
+
+
+def test_orders_for_a_step_that_is_not_open_are_refused_naming_the_field(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}).game.game_id
+    with pytest.raises(Conflict) as refused:
+        send(store, clock, "alice", game_id, 2, 1)
+    assert (refused.value.code, refused.value.field) == ("turn_closed", "step")
+
+
+def test_a_step_resolves_exactly_once_whatever_the_timers_do(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}).game.game_id
+    assert steps.resolve(store, clock, game_id, 1) == "early"  # a timer that fires early changes nothing
+    assert steps.resolve(store, clock, "0" * 20, 1) == "missing"
+    clock.advance(FIVE_MINUTES.total_seconds())
+    assert [steps.resolve(store, clock, game_id, 1) for _ in range(3)] == ["resolved", "stale", "stale"]
+    before = store.games.get(game_id)
+    clock.advance(3600)
+    assert steps.resolve(store, clock, game_id, 1) == "stale", "a late timer of a resolved step"
+    assert store.games.get(game_id).version == before.version
+    assert [r.step for r in store.games.step_records(game_id)] == [1]
+
+
+def test_a_missed_seat_is_played_by_its_stand_in_else_by_the_rules_default(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}, stand_ins={"a": {"bot": 4}}).game.game_id
+    clock.advance(FIVE_MINUTES.total_seconds())
+    assert steps.sweep(store, clock) == {"resolved": 1}
+    (record,) = store.games.step_records(game_id)
+    assert record.closed_by == "deadline" and record.missed == {"a": True, "b": True}
+    board = store.games.board(game_id)
+    assert board.state["totals"] == {"a": 4, "b": 0}
+
+
+def test_the_sweep_finishes_a_lazy_game_replaying_its_deadlines_as_they_fell(store, clock):
+    opened = clock.now()
+    game_id = new(store, clock, {"a": "alice", "b": "bot:1"}, mode="tally-lazy",
+                  stand_ins={"b": {"bot": 1}}).game.game_id
+    clock.advance(10 * FIVE_MINUTES.total_seconds())
+    assert steps.sweep(store, clock) == {"resolved": 1}
+    game = store.games.get(game_id)
+    assert game.status == "over" and game.winner == "b"
+    records = store.games.step_records(game_id)
+    assert [r.opened_at for r in records] == [iso(opened + n * FIVE_MINUTES) for n in range(4)]
+    assert steps.sweep(store, clock) == {}
+
+
+def test_a_mode_without_deadlines_waits_for_its_members(store, clock):
+    game = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-none").game
+    assert game.deadline is None
+    clock.advance(86_400 * 30)
+    assert steps.sweep(store, clock) == {} and steps.resolve(store, clock, game.game_id, 1) == "early"
+
+
+def test_a_members_view_read_settles_what_is_due_first(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bot:2"}, mode="tally-lazy",
+                  stand_ins={"b": {"bot": 2}}).game.game_id
+    clock.advance(2 * FIVE_MINUTES.total_seconds())
+    mine = views.my_game(store, clock, "alice", game_id, KIND)
+    assert mine.game.step == 3 and mine.views.views["a"]["played"] == 2 and mine.views.epoch == 2
+
+
+def test_steps_that_await_no_member_resolve_in_the_members_request(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bot:3", "c": "bot:5"}, style="in-turn", steps_=6,
+                  stand_ins={"b": {"bot": 3}, "c": {"bot": 5}}).game.game_id
+    store.transactions.clear()
+    sent = send(store, clock, "alice", game_id, 1, 9)
+    # The bots' turns 2 and 3 are played in the same transaction as alice's turn 1: her next decision is turn 4.
+    assert sent.resolved and (sent.game.step, sent.game.awaiting, sent.game.epoch) == (4, ("a",), 3)
+    assert len(store.transactions) == 1 and [r.step for r in store.games.step_records(game_id)] == [1, 2, 3]
+    assert store.games.board(game_id).state["totals"] == {"a": 9, "b": 3, "c": 5}
+
+
+def test_one_member_holding_two_seats_sees_each_seat_alone(store, clock):
+    made = new(store, clock, {"a": "alice", "b": "alice", "c": "bob"})
+    (alice,) = [v for v in made.views if v.sub == "alice"]
+    assert sorted(alice.views) == ["a", "b"]
+    game_id = made.game.game_id
+    send(store, clock, "alice", game_id, 1, 1, seat="a")
+    send(store, clock, "alice", game_id, 1, 8, seat="b")
+    done = send(store, clock, "bob", game_id, 1, 0)
+    assert done.resolved
+    mine = views.my_game(store, clock, "alice", game_id, KIND).views.views
+    assert (mine["a"]["mine"], mine["b"]["mine"]) == (1, 8) and "c" not in mine
+    assert all(set(view) == {"seat", "played", "mine", "over", "winner"} for view in mine.values())
+
+
+@settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(alices=st.lists(st.integers(0, 9), min_size=2, max_size=2, unique=True))
+def test_seats_decided_at_the_close_are_given_none_of_the_awaited_orders(clock, alices):
+    """The AI seat's orders of a step are the same whatever the member sent: it is given no one's orders."""
+    store = MemoryStore()
+    decided = []
+    for number, add in enumerate(alices):
+        game_id = new(store, clock, {"a": "alice", "b": "ai:normal"}, seed=7, game_id=f"{number:020d}").game.game_id
+        assert send(store, clock, "alice", game_id, 1, add).resolved, "nobody else is awaited"
+        (record,) = store.games.step_records(game_id)
+        assert "b" not in record.submissions
+        decided.append(store.games.board(game_id).state["totals"]["b"])
+    assert decided[0] == decided[1]
+
+
+class Riding(Mode):
+    """A mode whose steps carry an audit line in their own transaction."""
+
+    name, deadlines = "tally-riding", Deadlines.TIMED
+
+    def riding(self, store, clock, commit, read):
+        return (AuditLine("pipeline", iso(clock.now()), "step", commit.game.game_id, str(commit.records[0].step),
+                          "rides", f"a{commit.records[0].step}"),)
+
+
+def test_a_modes_writes_ride_in_the_steps_transaction_or_neither_is_written(store, clock):
+    register(Riding())
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-riding").game.game_id
+    clock.advance(FIVE_MINUTES.total_seconds())
+    read = store.games.read_step(game_id)
+    closed = steps.close(read.game, read.board, clock.now())
+    assert steps.resolve(store, clock, game_id, 1) == "resolved"
+    assert [line.target for line in store.tables.audit] == ["1"]
+    with pytest.raises(WriteConflict):  # the same step closed again from a stale read: nothing of it lands
+        steps.commit(store, clock, closed, read)
+    assert [line.target for line in store.tables.audit] == ["1"]
+    assert steps.settle(store, clock, StepRead(game=store.games.get(game_id))).changed is False
+
+
+ACTIONS = st.lists(st.tuples(st.sampled_from(["alice", "bob", "resolve", "old-timer", "sweep", "wait"]),
+                             st.integers(0, 9)), min_size=1, max_size=30)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
+@given(actions=ACTIONS)
+def test_any_interleaving_resolves_each_step_once_and_shows_each_seat_only_itself(clock, actions):
+    store = MemoryStore()
+    game_id = new(store, clock, {"a": "alice", "b": "bot:2", "c": "bob"}, stand_ins={"b": {"bot": 2}},
+                  steps_=5).game.game_id
+    for action, value in actions:
+        game = store.games.get(game_id)
+        if action in ("alice", "bob") and game.status == "open":
+            try:
+                send(store, clock, action, game_id, game.step, value)
+            except Conflict as refused:
+                assert refused.code == "submissions_used"
+        elif action == "resolve":
+            steps.resolve(store, clock, game_id, game.step)
+        elif action == "old-timer":
+            assert game.step == 1 or steps.resolve(store, clock, game_id, game.step - 1) == "stale"
+        elif action == "sweep":
+            steps.sweep(store, clock)
+        elif action == "wait":
+            clock.advance(value * 60)
+        seen = {sub: views.my_game(store, clock, sub, game_id, KIND) for sub in ("alice", "bob")}
+        game = store.games.get(game_id)
+        records = store.games.step_records(game_id)
+        assert [r.step for r in records] == list(range(1, game.epoch + 1)), "a resolved step never resolves again"
+        board = store.games.board(game_id)
+        assert board.epoch == game.epoch
+        for sub, seat in (("alice", "a"), ("bob", "c")):
+            mine = seen[sub].views
+            assert mine.epoch == game.epoch and set(mine.views) == {seat}
+            assert mine.views[seat]["mine"] == board.state["totals"][seat]
