@@ -12,7 +12,7 @@ from gameserver.storage.dynamodb import DynamoStore
 from gameserver.storage.port import Store
 
 if TYPE_CHECKING:
-    from gameserver.storage.port import Companion
+    from gameserver.storage.games import Companion
 
 MODES = {
     "house": "gameserver.domain.house",

@@ -4,14 +4,15 @@ Two or three seats; each step a seat adds 0 to 9 to its own secret total. ``toge
 once (a simultaneous step); ``in-turn``: one seat at a time, in seat order (a sequential step). After
 ``steps`` steps the highest total wins (equal highest: a draw). A seat sees its own total and the step
 number, never another seat's total. A bot's stand-in adds its ``bot`` number; a missed seat with no stand-in
-adds 0. An AI seat (``ai:``) is decided when the step closes: it adds the step's seed mod 10, and is given no
+adds 0. Inside a step a seat may ``call`` a number (an action, answered "heard"); an AI seat (``ai:``) is
+decided when the step closes, after the calls: it adds the step's seed plus the calls, mod 10, and is given no
 other seat's orders (it has none to be given).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gameserver.errors import IllegalOrders, InvalidInput
@@ -53,13 +54,20 @@ class Tally:
             raise IllegalOrders("a seat adds 0 to 9", field="orders.add", rule="add-0-to-9")
         return {"add": orders["add"]}
 
+    def act(self, state: Any, seat: str, action: dict[str, Any], earlier: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        if set(action) != {"call"} or not isinstance(action["call"], int) or not 0 <= action["call"] <= 9:
+            raise IllegalOrders("a seat calls 0 to 9", field="action.call", rule="call-0-to-9")
+        return {"seat": seat, "call": action["call"], "answer": "heard", "after": len(earlier)}
+
     def stand_in(self, state: Any, seat: str, stand_in: dict[str, Any] | None, seed: int) -> Orders:
         return {"add": 0 if stand_in is None else int(stand_in["bot"])}
 
-    def decide(self, state: Any, seats: frozenset[str], seed: int) -> dict[str, Orders]:
-        return {seat: {"add": (seed + ord(seat)) % 10} for seat in seats}
+    def decide(self, state: Any, seats: frozenset[str], actions: Sequence[dict[str, Any]], seed: int
+               ) -> dict[str, Orders]:
+        called = sum(action["call"] for action in actions)
+        return {seat: {"add": (seed + ord(seat) + called) % 10} for seat in seats}
 
-    def advance(self, state: Any, orders: Mapping[str, Orders]) -> Any:
+    def advance(self, state: Any, orders: Mapping[str, Orders], actions: Sequence[dict[str, Any]]) -> Any:
         after = copy.deepcopy(state)
         for seat, sent in orders.items():
             after["totals"][seat] += sent["add"]

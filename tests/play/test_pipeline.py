@@ -244,3 +244,30 @@ def test_any_interleaving_resolves_each_step_once_and_shows_each_seat_only_itsel
             mine = seen[sub].views
             assert mine.epoch == game.epoch and set(mine.views) == {seat}
             assert mine.views[seat]["mine"] == board.state["totals"][seat]
+
+
+def test_actions_inside_a_step_are_written_in_order_and_kept_with_its_record(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "ai:hard"}, seed=3).game.game_id
+    first = orders.act(store, clock, "alice", game_id, 1, {"call": 4}, kind=KIND, step_field="step")
+    second = orders.act(store, clock, "alice", game_id, 1, {"call": 2}, kind=KIND, step_field="step")
+    assert (first.action["after"], second.action["after"]) == (0, 1) and second.game.actions[1]["call"] == 2
+    with pytest.raises(WriteConflict):  # an action answering the step as it stood before the second one
+        store.games.save_action(first.game, {"seat": "a", "call": 9, "answer": "heard", "after": 1})
+    with pytest.raises(IllegalOrders) as refused:
+        orders.act(store, clock, "alice", game_id, 1, {"call": 10}, kind=KIND, step_field="step")
+    assert refused.value.rule == "call-0-to-9"
+    send(store, clock, "alice", game_id, 1, 0)
+    (record,) = store.games.step_records(game_id)
+    assert [a["call"] for a in record.actions] == [4, 2] and store.games.get(game_id).actions == ()
+
+
+def test_seats_decided_at_the_close_hear_the_steps_actions_but_not_its_orders(clock):
+    totals = []
+    for calls, add in (([], 0), ([], 9), ([3], 0)):
+        store = MemoryStore()
+        game_id = new(store, clock, {"a": "alice", "b": "ai:hard"}, seed=5).game.game_id
+        for call in calls:
+            orders.act(store, clock, "alice", game_id, 1, {"call": call}, kind=KIND, step_field="step")
+        send(store, clock, "alice", game_id, 1, add)
+        totals.append(store.games.board(game_id).state["totals"]["b"])
+    assert totals[0] == totals[1] != totals[2]

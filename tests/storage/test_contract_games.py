@@ -153,3 +153,15 @@ def test_an_invitation_is_answered_once_and_listed_for_both_members(store):
         store.invitations.answer(replace(pending, status="declined", answered_at=AT))
     assert store.invitations.listed("bob", received=True, limit=5) == []
     assert store.invitations.get("i1").status == "declined"
+
+
+def test_an_action_is_appended_once_on_the_step_and_version_it_answered(store):
+    g = created(store)
+    one = store.games.save_action(g, {"call": 1})
+    assert one.actions == ({"call": 1},) and one.version == g.version + 1
+    with pytest.raises(WriteConflict):  # answered the step as it stood before the first action
+        store.games.save_action(g, {"call": 2})
+    two = store.games.save_action(one, {"call": 2})
+    assert store.games.get("g1").actions == ({"call": 1}, {"call": 2}) == two.actions
+    with pytest.raises(WriteConflict):
+        store.games.save_action(replace(two, step=2), {"call": 3})

@@ -16,6 +16,7 @@ from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.pace import Pace
 from gameserver.play import orders, start, views
+from gameserver.play.engines import FEINTHOLD
 from gameserver.play.players import PlayerKind, player
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from gameserver.play.engines.feinthold import Feinthold
     from gameserver.storage.port import Store, Write
 
-KIND = "feinthold"
+KIND = FEINTHOLD
 
 
 def rules() -> Feinthold:

@@ -17,7 +17,7 @@ Randomness comes in as a seed; nothing here reads a clock or does I/O.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from gameserver.storage.records import Json, Seat
@@ -95,17 +95,24 @@ class Engine(Protocol[S]):
         the rule."""
         ...
 
+    def act(self, state: S, seat: Seat, action: Json, earlier: Sequence[Json]) -> Json:
+        """An action inside the open step (a Front 1901 proposal, answer or cancellation), checked on
+        ``seat``'s view after the step's ``earlier`` actions, as the step records it (with its answer, if it
+        gets one); raises ``IllegalOrders`` naming the field and the rule (and for a game with no actions)."""
+        ...
+
     def stand_in(self, state: S, seat: Seat, stand_in: Json | None, seed: int) -> Orders:
         """The orders of ``seat``'s stand-in, from the seat's view only: a house AI, a doctrine, a bot; with
         none, what the rules do for a seat that sent nothing (hold, pass, stand, a random deal)."""
         ...
 
-    def decide(self, state: S, seats: frozenset[Seat], seed: int) -> dict[Seat, Orders]:
-        """The orders of the seats decided when the step closes; given no other seat's orders of the step."""
+    def decide(self, state: S, seats: frozenset[Seat], actions: Sequence[Json], seed: int) -> dict[Seat, Orders]:
+        """The orders of the seats decided when the step closes, after its ``actions``; given no other seat's
+        orders of the step."""
         ...
 
-    def advance(self, state: S, orders: Mapping[Seat, Orders]) -> S:
-        """The state after the open step, played with every seat's orders."""
+    def advance(self, state: S, orders: Mapping[Seat, Orders], actions: Sequence[Json]) -> S:
+        """The state after the open step, played with its actions and every seat's orders."""
         ...
 
     def step_record(self, before: S, after: S) -> Json:

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from gameserver.clock import Clock
 
 if TYPE_CHECKING:
-    from gameserver.storage.games import StepCommit, StepRead
-    from gameserver.storage.port import Companion, Store, Write
+    from gameserver.storage.games import Companion, StepCommit, StepRead
+    from gameserver.storage.port import Store, Write
 
 
 class Deadlines(enum.StrEnum):

@@ -19,7 +19,7 @@ from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, se
 from gameserver.play.submissions import SubmissionCapError, next_submission
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
-from gameserver.storage.records import Game, MemberViews, Seat, Submission
+from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
 
 
 class Submitted(NamedTuple):
@@ -81,6 +81,37 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders
                             {held: engine.view(state, held) for held in members(game)[sub]})
         return Submitted(stored, views, mine, count, False)
     raise Conflict("the game changed while your orders were being stored; send them again", code="busy")
+
+
+class Acted(NamedTuple):
+    """An action's answer: the game as it now stands and the action as the step recorded it."""
+
+    game: Game
+    action: Json
+
+
+def act(store: Store, clock: Clock, sub: str, game_id: str, step: int, action: Json, *, kind: str,
+        step_field: str, seat: Seat | None = None) -> Acted:
+    """An action of ``sub``'s seat inside step ``step`` (a proposal, an answer, a cancellation): checked and
+    answered by the engine on the step as it stands, appended with one conditional write on the game's step
+    and version. An action never resolves the step: the orders do."""
+    for _ in range(ATTEMPTS):
+        read = read_step(store, game_id)
+        game, board = read.game, read.board
+        if game is None or board is None or game.kind != kind or not game.seats_of(sub):
+            raise NotFound(f"no game {game_id} of yours", field="game_id")
+        if game.status != "open":
+            raise Conflict(f"game {game_id} is over", code="game_over")
+        engine = engine_of(game.kind)
+        state = engine.load(board.state)
+        if step != game.step:
+            raise Conflict(f"step {step} is not open; step {game.step} is", field=step_field, code="turn_closed")
+        recorded = engine.act(state, _seat(game, sub, seat), action, game.actions)
+        try:
+            return Acted(store.games.save_action(game, recorded), recorded)
+        except WriteConflict:
+            continue
+    raise Conflict("the game changed while your action was being stored; send it again", code="busy")
 
 
 def _seat(game: Game, sub: str, seat: Seat | None) -> Seat:

@@ -11,7 +11,7 @@ transaction as the step before it: one request plays on to the next step a membe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, NamedTuple
@@ -26,7 +26,7 @@ from gameserver.play.seats import member_views, opening_submissions, plays_of, s
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import StepCommit, StepRead
 from gameserver.storage.port import Store
-from gameserver.storage.records import Board, Game, Seat, StepRecord, Submission
+from gameserver.storage.records import Board, Game, Json, Seat, StepRecord, Submission
 
 ATTEMPTS = 4
 """How often a request reads again and retries a write another request beat it to."""
@@ -76,14 +76,15 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
     step = _open_step(engine, state, game)
     submissions = {**game.submissions, **(sent or {})}
     missed = {seat: not submission.sent for seat, submission in submissions.items()}
-    state = _played(engine, state, step, board, game.step, submissions)
+    state = _played(engine, state, step, board, game.step, submissions, game.actions)
     closed_by = "deadline" if any(missed[seat] for seat in step.awaiting) else "orders"
     # A step closed by its deadline opens the next at that deadline when nobody is waiting on a member (a game
     # settled lazily replays its deadlines as they fell); otherwise the next step opens now.
     opened = min(parse_iso(game.deadline), now) if closed_by == "deadline" and lazy and game.deadline else now
     records = [StepRecord(game_id=game.game_id, step=game.step, label=game.label, opened_at=game.opened_at,
                           deadline=game.deadline, resolved_at=iso(now), closed_by=closed_by,
-                          submissions=submissions, missed=missed, record=engine.step_record(before_state, state))]
+                          submissions=submissions, missed=missed, record=engine.step_record(before_state, state),
+                          actions=game.actions)]
     number, previous = game.step, step
     while True:
         number += 1
@@ -93,7 +94,7 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
         # Every seat of this step is decided by a stand-in: it resolves as it opens.
         opened_at = iso(opened)
         chained = _opening(engine, state, following, game, board, number, opened_at)
-        after = _played(engine, state, following, board, number, chained)
+        after = _played(engine, state, following, board, number, chained, ())
         records.append(StepRecord(game_id=game.game_id, step=number, label=following.label, opened_at=opened_at,
                                   deadline=None, resolved_at=opened_at, closed_by="orders", submissions=chained,
                                   missed={seat: False for seat in chained},
@@ -103,7 +104,7 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
     outcome = engine.outcome(state)
     if outcome is not None:
         after_game = replace(game, status="over", step=number - 1, label=records[-1].label, epoch=epoch,
-                             version=game.version + 1, deadline=None, winner=outcome.winner, awaiting=(),
+                             version=game.version + 1, deadline=None, winner=outcome.winner, awaiting=(), actions=(),
                              finished_at=iso(now), submissions={seat: Submission() for seat in submissions})
     else:
         assert following is not None
@@ -111,6 +112,7 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
         shared_clock = following.clock is not None and following.clock == previous.clock and len(records) == 1
         after_game = replace(
             game, step=number, label=following.label, epoch=epoch, version=game.version + 1, opened_at=opened_at,
+            actions=(),
             deadline=game.deadline if shared_clock else deadline(game.mode, game.pace, number, opened),
             awaiting=_in_seat_order(game, following.awaiting),
             submissions=_opening(engine, state, following, game, board, number, opened_at),
@@ -135,18 +137,18 @@ def _opening(engine: Engine[Any], state: Any, step: Step, game: Game, board: Boa
 
 
 def _played(engine: Engine[Any], state: Any, step: Step, board: Board, number: int,
-            submissions: Mapping[Seat, Submission]) -> Any:
+            submissions: Mapping[Seat, Submission], actions: Sequence[Json]) -> Any:
     """The state after ``step``: the seats that sent, their stand-ins for those that did not (a missed turn
     "is played without your orders: your default doctrine plays in your place, otherwise your troops stay in
-    place"), then the seats decided at the close, which are given none of the others' orders."""
+    place"), then the seats decided at the close, after the step's actions, given none of the others' orders."""
     orders = {}
     for seat in step.awaiting | step.decided_at_open:
         submission = submissions.get(seat, Submission())
         orders[seat] = submission.orders if submission.sent else engine.stand_in(
             state, seat, board.stand_ins.get(seat), step_seed(board.seed, number, seat))
     if step.decided_at_close:
-        orders.update(engine.decide(state, step.decided_at_close, step_seed(board.seed, number)))
-    return engine.advance(state, orders)
+        orders.update(engine.decide(state, step.decided_at_close, actions, step_seed(board.seed, number)))
+    return engine.advance(state, orders, actions)
 
 
 def _in_seat_order(game: Game, seats: frozenset[Seat]) -> tuple[Seat, ...]:

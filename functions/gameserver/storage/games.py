@@ -15,6 +15,7 @@ from gameserver.storage.records import (
     Board,
     Game,
     Invitation,
+    Json,
     MemberViews,
     Page,
     Play,
@@ -24,7 +25,13 @@ from gameserver.storage.records import (
 )
 
 if TYPE_CHECKING:
-    from gameserver.storage.port import Companion
+    from typing import TypeAlias
+
+    from gameserver.storage.duels import DuelCompanion
+
+    Companion: TypeAlias = DuelCompanion
+    """An item a mode reads in the same request as a game's step (``GamesPort.read_step``): a duel's game
+    reads its duel."""
 
 
 class NewGame(NamedTuple):
@@ -102,6 +109,12 @@ class GamesPort(Protocol):
         submission count still what ``game`` says, and another seat the step awaits still has sent nothing (the
         last seat to send resolves the step instead). Returns the game as written; ``WriteConflict`` when the
         condition failed."""
+        ...
+
+    def save_action(self, game: Game, action: Json) -> Game:
+        """Append ``action`` to the open step's actions with one conditional write: the step still
+        ``game.step`` and open, the game item still at ``game.version`` (an action answers the step as it
+        stood). Returns the game as written; ``WriteConflict`` when the condition failed."""
         ...
 
     def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:

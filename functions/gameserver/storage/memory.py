@@ -67,7 +67,8 @@ from gameserver.storage.records import (
 )
 
 if TYPE_CHECKING:
-    from gameserver.storage.port import Companion, Store, Write
+    from gameserver.storage.games import Companion
+    from gameserver.storage.port import Store, Write
 
 VALUES_A_DAY = 32
 """Device ids and addresses kept for one member and one day (as ``storage.dynamodb.fairplay``)."""
@@ -254,6 +255,16 @@ class _Games(_Area):
                 raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile")
             written = replace(stored, version=stored.version + 1,
                               submissions={**stored.submissions, seat: submission})
+            self.t.games[game.game_id] = written
+            return written
+
+    def save_action(self, game: Game, action: dict[str, Any]) -> Game:
+        with self.store.lock:
+            stored = self.t.games.get(game.game_id)
+            if stored is None or stored.step != game.step or stored.status != "open" \
+                    or stored.version != game.version:
+                raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile")
+            written = replace(stored, version=stored.version + 1, actions=(*game.actions, copy.deepcopy(action)))
             self.t.games[game.game_id] = written
             return written
 

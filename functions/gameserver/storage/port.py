@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from gameserver.storage.audit import AuditLine, AuditPort
     from gameserver.storage.daily import DailyPort, FrontStart
     from gameserver.storage.doctrines import DoctrinesPort
-    from gameserver.storage.duels import DuelCompanion, DuelsPort, DuelWrite
+    from gameserver.storage.duels import DuelsPort, DuelWrite
     from gameserver.storage.fairplay import FairPlayPort
     from gameserver.storage.games import (
         GameClose,
@@ -34,9 +34,6 @@ if TYPE_CHECKING:
 
     Write: TypeAlias = NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
-
-    Companion: TypeAlias = DuelCompanion
-    """An item a mode reads in the same request as a game's step (``GamesPort.read_step``)."""
 
 
 class Store(Protocol):

@@ -82,6 +82,9 @@ class Game:
     """The open step's seats: those it awaits and those decided when it opened."""
     awaiting: tuple[Seat, ...] = ()
     """The seats whose players (members) the open step waits for."""
+    actions: tuple[Json, ...] = ()
+    """What happened inside the open step before its orders, in order (Front 1901's proposals and answers),
+    each as its engine recorded it."""
     winner: str | None = None
     finished_at: str | None = None
     options: dict[str, str] = field(default_factory=dict)
@@ -139,6 +142,8 @@ class StepRecord:
     missed: dict[Seat, bool]
     record: Json
     """The engine's public record of the step (Feinthold: the board after the turn)."""
+    actions: tuple[Json, ...] = ()
+    """What happened inside the step, in order: part of the game's replay."""
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.domain.duels import events
 from gameserver.domain.fairplay import link_of
+from gameserver.domain.feinthold import KIND
 from gameserver.ids import new_seed
 from gameserver.platform.duels import (
     Duel,
@@ -40,6 +41,7 @@ from gameserver.play import start
 from gameserver.play.engines import engine as engine_of
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.seats import member_views, plays_of
+from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.duels import (
     DuelCompanion,
     DuelWrite,
@@ -54,12 +56,11 @@ from gameserver.storage.members import Notice
 from gameserver.storage.records import Game, LedgerLine, StepRecord, Submission
 
 if TYPE_CHECKING:
-    from gameserver.storage.port import Companion, Store, Write
+    from gameserver.storage.games import Companion
+    from gameserver.storage.port import Store, Write
 
 log = logging.getLogger(__name__)
 
-KIND = "feinthold"
-ATTEMPTS = 4
 
 
 class DuelMode(Mode):

@@ -9,7 +9,9 @@ from typing import Any
 from gameserver.errors import NotFound
 from gameserver.play.engine import Engine
 
-KINDS = ("feinthold",)
+FEINTHOLD = "feinthold"
+
+KINDS = (FEINTHOLD,)
 """The games with an adapter: ``play/engines/<kind>.py`` holds its ``ENGINE``."""
 
 loaded: dict[str, Engine[Any]] = {}

@@ -7,12 +7,13 @@ layouts, a side's standing), so that this module stays the one that imports ``ru
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from gameserver.errors import IllegalOrders, InvalidInput
 from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
+from gameserver.play.engines import FEINTHOLD
 from gameserver.play.players import is_member
 from gameserver.storage.records import Json, Seat
 from rules.feinthold import (
@@ -66,7 +67,7 @@ def as_noise(text: str) -> Noise:
 
 
 class Feinthold:
-    kind = "feinthold"
+    kind = FEINTHOLD
     replaces = True
     house_ais: tuple[str, ...] = HOUSE_AIS
 
@@ -95,6 +96,9 @@ class Feinthold:
             field = f"orders[{error.index}]" if error.index is not None else "orders"
             raise IllegalOrders(str(error), field=field, rule=error.rule) from error
 
+    def act(self, state: GameState, seat: Seat, action: Json, earlier: Sequence[Json]) -> Json:
+        raise IllegalOrders("a Feinthold turn has orders only", field="action", rule="no-actions")
+
     def stand_in(self, state: GameState, seat: Seat, stand_in: Json | None, seed: int) -> Orders:
         """The snapshotted doctrine's orders on the side's view ("A doctrine sees exactly what its side sees");
         without one, "your troops stay in place and your income goes to the reserve" (no orders)."""
@@ -104,10 +108,11 @@ class Feinthold:
         orders, _trace = play(parse_doctrine(stand_in), side_view)
         return check_orders(side_view, [dict(order) for order in orders]).to_json()
 
-    def decide(self, state: GameState, seats: frozenset[Seat], seed: int) -> dict[Seat, Orders]:
+    def decide(self, state: GameState, seats: frozenset[Seat], actions: Sequence[Json], seed: int
+               ) -> dict[Seat, Orders]:
         return {}
 
-    def advance(self, state: GameState, orders: Mapping[Seat, Orders]) -> GameState:
+    def advance(self, state: GameState, orders: Mapping[Seat, Orders], actions: Sequence[Json]) -> GameState:
         return resolve(state, {as_side(seat): sent for seat, sent in orders.items()})
 
     def step_record(self, before: GameState, after: GameState) -> Json:

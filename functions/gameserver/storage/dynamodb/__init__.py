@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.doctrines import DynamoDoctrines
     from gameserver.storage.dynamodb.duels import DynamoDuels
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
-    from gameserver.storage.port import Companion, Write
+    from gameserver.storage.games import Companion
+    from gameserver.storage.port import Write
 
 Item = dict[str, Any]
 Explain = Callable[[int], WriteConflict]
@@ -103,12 +104,13 @@ class DynamoStore:
         except self.client.exceptions.TransactionCanceledException as error:
             raise self._why(error, explained) from error
 
-    def transact_items(self, items: list[Item]) -> None:
-        """A transaction of raw items (one area's own writes); ``WriteConflict`` when it was cancelled."""
+    def transact_items(self, items: list[Item], refused: str = "") -> None:
+        """A transaction of raw items (one area's own writes); ``WriteConflict`` (saying ``refused``) when it was
+        cancelled."""
         try:
             self.client.transact_write_items(TransactItems=items)
         except self.client.exceptions.TransactionCanceledException as error:
-            raise WriteConflict(str(error)) from error
+            raise WriteConflict(refused or str(error)) from error
 
     def _items(self, write: Write) -> tuple[list[Item], Explain | None]:
         kind = type(write).__name__

@@ -8,6 +8,7 @@ from typing import Any
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.cursors import GSI2_KEY, decode_key, encode_key
 from gameserver.storage.dynamodb import codec
+from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.tables import GSI2
 from gameserver.storage.records import Page
 
@@ -41,18 +42,15 @@ def audit_items(table: str, line: AuditLine) -> list[Item]:
     return [codec.put(table, encode_audit(line), "attribute_not_exists(pk)")]
 
 
-class DynamoAudit:
-    def __init__(self, store: Any) -> None:
-        self._store = store
-
+class DynamoAudit(Area):
     def of_member(self, member: str, cursor: str | None, limit: int) -> Page:
         partition = f"AUDITOF#{member}"
         request: dict[str, Any] = {
-            "TableName": self._store.table, "IndexName": GSI2, "KeyConditionExpression": "gsi2pk = :pk",
+            "TableName": self.table, "IndexName": GSI2, "KeyConditionExpression": "gsi2pk = :pk",
             "ExpressionAttributeValues": {":pk": codec.s(partition)}, "ScanIndexForward": False, "Limit": limit,
         }
         if cursor:
             request["ExclusiveStartKey"] = decode_key(cursor, {"gsi2pk": partition}, GSI2_KEY)
-        answer = self._store.client.query(**request)
+        answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return Page([decode_audit(item) for item in answer.get("Items", [])], encode_key(last) if last else None)

@@ -173,6 +173,7 @@ def encode_game(game: Game) -> Item:
         "players": {"M": {seat: s(p) for seat, p in game.players.items()}},
         "seats_open": {"L": [s(seat) for seat in game.submissions]},
         "awaiting": {"L": [s(seat) for seat in game.awaiting]},
+        "actions": j(list(game.actions)),
         "pace": s(game.pace),
         "status": s(game.status),
         "step": n(game.step),
@@ -216,6 +217,7 @@ def decode_game(item: Item) -> Game:
         deadline=_get_s(item, "deadline"),
         submissions={seat["S"]: _decode_submission(item, seat["S"]) for seat in item["seats_open"]["L"]},
         awaiting=tuple(seat["S"] for seat in item["awaiting"]["L"]),
+        actions=tuple(_get_j(item, "actions")),
         winner=_get_s(item, "winner"),
         finished_at=_get_s(item, "finished_at"),
         options={name: value["S"] for name, value in item["options"]["M"].items()},
@@ -288,6 +290,8 @@ def encode_step(record: StepRecord) -> Item:
         "missed": j(record.missed),
         "record": j(record.record),
     }
+    if record.actions:
+        item["actions"] = j(list(record.actions))
     _opt(item, "deadline", record.deadline)
     return item
 
@@ -304,6 +308,7 @@ def decode_step(item: Item) -> StepRecord:
         submissions={seat: Submission(**sub) for seat, sub in _get_j(item, "submissions").items()},
         missed=_get_j(item, "missed"),
         record=_get_j(item, "record"),
+        actions=tuple(_get_j(item, "actions")) if "actions" in item else (),
     )
 
 

@@ -50,6 +50,7 @@ from gameserver.storage.daily import (
     MonthLine,
 )
 from gameserver.storage.dynamodb import codec, keys
+from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.audit import encode_audit
 from gameserver.storage.dynamodb.batch import batch_get
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE
@@ -188,18 +189,7 @@ def decode_summary(item: Item) -> DaySummary:
                       item["built_at"]["S"])
 
 
-class DynamoDaily:
-    def __init__(self, store: Any) -> None:
-        self._store = store
-
-    @property
-    def client(self) -> Any:
-        return self._store.client
-
-    @property
-    def table(self) -> str:
-        return str(self._store.table)
-
+class DynamoDaily(Area):
     # -------------------------------------------------------------- the day's Front
     def put_front(self, front: FrontOfTheDay) -> bool:
         """Store the day's Front unless it is there; True when this call created it."""
@@ -253,10 +243,7 @@ class DynamoDaily:
                 items.append(codec.put(self.table, encode_month(stored), "version = :version", None,
                                   {":version": codec.n(month.version)}))
         items += [mark_put(self.table, mark) for mark in marks]
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except self.client.exceptions.TransactionCanceledException as error:
-            raise WriteConflict(f"{entry.member}'s Front of {entry.day} changed meanwhile") from error
+        self._store.transact_items(items, f"{entry.member}'s Front of {entry.day} changed meanwhile")
 
     def remove(self, removed: FrontEntry, month: MonthLine, audit: AuditLine) -> None:
         """A moderator's removal: the entry off the board (only if it is still on it), the month's line without
@@ -268,10 +255,7 @@ class DynamoDaily:
             codec.put(self.table, encode_month(stored), "version = :version", None, {":version": codec.n(month.version)}),
             codec.put(self.table, encode_audit(audit), "attribute_not_exists(pk)"),
         ]
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except self.client.exceptions.TransactionCanceledException as error:
-            raise WriteConflict(f"{removed.member}'s Front of {removed.day} changed meanwhile") from error
+        self._store.transact_items(items, f"{removed.member}'s Front of {removed.day} changed meanwhile")
 
     # -------------------------------------------------------------- boards
     def board_after(self, day: date, after: str | None, limit: int) -> list[BoardLine]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from gameserver.storage.doctrines import Doctrines, SlotDoctrine
 from gameserver.storage.dynamodb import codec, keys
+from gameserver.storage.dynamodb.area import Area
 
 DEFAULT_DOCTRINE = "DOCTRINE-DEFAULT"
 DOCTRINE_PREFIX = "DOCTRINE#"
@@ -19,13 +20,10 @@ def doctrine_sk(slot: int) -> str:
     return f"{DOCTRINE_PREFIX}{slot}"
 
 
-class DynamoDoctrines:
-    def __init__(self, store: Any) -> None:
-        self._store = store
-
+class DynamoDoctrines(Area):
     def doctrines(self, sub: str) -> Doctrines:
-        answer = self._store.client.query(
-            TableName=self._store.table,
+        answer = self.client.query(
+            TableName=self.table,
             KeyConditionExpression="pk = :pk AND begins_with(sk, :prefix)",
             ExpressionAttributeValues={":pk": codec.s(keys.member_pk(sub)), ":prefix": codec.s("DOCTRINE")},
             ConsistentRead=True,
@@ -41,7 +39,7 @@ class DynamoDoctrines:
         return Doctrines(slots, default)
 
     def put(self, sub: str, slot: int, doctrine: dict[str, Any], at: str, *, new: bool, is_default: bool) -> None:
-        table = self._store.table
+        table = self.table
         item = {"pk": codec.s(keys.member_pk(sub)), "sk": codec.s(doctrine_sk(slot)), "type": codec.s("doctrine"),
                 "slot": codec.n(slot), "doctrine": codec.j(doctrine), "updated_at": codec.s(at)}
         items = [codec.put(table, item, "attribute_not_exists(pk)" if new else "attribute_exists(pk)")]
@@ -53,7 +51,7 @@ class DynamoDoctrines:
         self._store.transact_items(items)
 
     def delete(self, sub: str, slot: int, *, is_default: bool) -> None:
-        table, pk = self._store.table, keys.member_pk(sub)
+        table, pk = self.table, keys.member_pk(sub)
         items: list[Item] = [{"Delete": {"TableName": table, "Key": codec.key(pk, doctrine_sk(slot)),
                                          "ConditionExpression": "attribute_exists(pk)"}}]
         if is_default:
@@ -66,7 +64,7 @@ class DynamoDoctrines:
         self._store.transact_items(items)
 
     def set_default(self, sub: str, slot: int, doctrine: dict[str, Any], updated_at: str) -> None:
-        table, pk = self._store.table, keys.member_pk(sub)
+        table, pk = self.table, keys.member_pk(sub)
         self._store.transact_items([
             {"ConditionCheck": {"TableName": table, "Key": codec.key(pk, doctrine_sk(slot)),
                                 "ConditionExpression": "#u = :u", "ExpressionAttributeNames": {"#u": "updated_at"},
@@ -79,7 +77,7 @@ class DynamoDoctrines:
                 "type": codec.s("doctrine-default"), "slot": codec.n(slot), "doctrine": codec.j(doctrine)}
 
     def _check_not_default(self, sub: str, slot: int) -> Item:
-        return {"ConditionCheck": {"TableName": self._store.table,
+        return {"ConditionCheck": {"TableName": self.table,
                                    "Key": codec.key(keys.member_pk(sub), DEFAULT_DOCTRINE),
                                    "ConditionExpression": "attribute_not_exists(pk) OR #s <> :s",
                                    "ExpressionAttributeNames": {"#s": "slot"},

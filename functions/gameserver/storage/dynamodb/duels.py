@@ -38,6 +38,7 @@ from gameserver.storage.duels import (
     proposals_to,
 )
 from gameserver.storage.dynamodb import codec, keys
+from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE, default_doctrine
 from gameserver.storage.dynamodb.fairplay import SEEN, decode_seen, mark_put
@@ -161,12 +162,9 @@ def decode_companion(item: Item) -> StoredDuel:
 
 
 # ------------------------------------------------------------------ the adapter
-class DynamoDuels:
-    def __init__(self, store: Any) -> None:
-        self._store = store
-
+class DynamoDuels(Area):
     def _batch_get(self, wanted: list[Item]) -> dict[tuple[str, str], Item]:
-        return batch_get(self._store.client, self._store.table, wanted)
+        return batch_get(self.client, self.table, wanted)
 
     def read(self, duel_id: str, *, game: bool = False, profiles: tuple[str, ...] = (),
              defaults: tuple[str, ...] = ()) -> DuelRead:
@@ -222,7 +220,7 @@ class DynamoDuels:
 
     def proposals(self, partition: str, cursor: str | None, limit: int) -> tuple[list[StoredDuel], str | None]:
         request: dict[str, Any] = {
-            "TableName": self._store.table,
+            "TableName": self.table,
             "IndexName": GSI1,
             "KeyConditionExpression": "gsi1pk = :pk",
             "ExpressionAttributeValues": {":pk": codec.s(partition)},
@@ -230,15 +228,15 @@ class DynamoDuels:
         }
         if cursor:
             request["ExclusiveStartKey"] = decode_key(cursor, {"gsi1pk": partition}, GSI1_KEY)
-        answer = self._store.client.query(**request)
+        answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return [decode_duel(item) for item in answer.get("Items", [])], encode_key(last) if last else None
 
     def due_duels(self, now: str, limit: int) -> list[DueDuel]:
         due: list[DueDuel] = []
         for shard in range(DUEL_DUE_SHARDS):
-            answer = self._store.client.query(
-                TableName=self._store.table,
+            answer = self.client.query(
+                TableName=self.table,
                 IndexName=DUE_INDEX,
                 KeyConditionExpression="due_shard = :shard AND due_at <= :now",
                 ExpressionAttributeValues={":shard": codec.s(f"DUELDUE#{shard}"), ":now": codec.s(now)},
@@ -250,7 +248,7 @@ class DynamoDuels:
 
     def month_board(self, month: str, cursor: str | None, limit: int) -> BoardPage:
         request: dict[str, Any] = {
-            "TableName": self._store.table,
+            "TableName": self.table,
             "IndexName": GSI1,
             "KeyConditionExpression": "gsi1pk = :pk",
             "ExpressionAttributeValues": {":pk": codec.s(board_pk(month))},
@@ -264,7 +262,7 @@ class DynamoDuels:
                 raise InvalidCursor()
             before = int(count)
             request["ExclusiveStartKey"] = start
-        answer = self._store.client.query(**request)
+        answer = self.client.query(**request)
         lines = [_decode_month(item) for item in answer.get("Items", [])]
         last = answer.get("LastEvaluatedKey")
         next_cursor = encode_key({**last, "before": codec.s(str(before + len(lines)))}) if last else None

@@ -24,9 +24,9 @@ from gameserver.platform.fairplay.marks import Closure, Mark, MarkKind, MarkStat
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.cursors import GSI1_KEY, decode_key, encode_key
 from gameserver.storage.dynamodb import codec, keys
+from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.audit import encode_audit
 from gameserver.storage.dynamodb.tables import GSI1
-from gameserver.storage.errors import WriteConflict
 
 Item = dict[str, Any]
 
@@ -120,18 +120,7 @@ def mark_put(table: str, mark: Mark) -> Item:
                        "ExpressionAttributeNames": names, "ExpressionAttributeValues": values}}
 
 
-class DynamoFairPlay:
-    def __init__(self, store: Any) -> None:
-        self._store = store
-
-    @property
-    def client(self) -> Any:
-        return self._store.client
-
-    @property
-    def table(self) -> str:
-        return str(self._store.table)
-
+class DynamoFairPlay(Area):
     def record_sighting(self, sub: str, day: date, device: str | None, address: str | None) -> bool:
         """One UpdateItem: today's values added, the days 31 to 45 days old removed, the TTL moved on. False,
         writing nothing, once the day holds ``VALUES_A_DAY`` values: a client that sends a new device id on
@@ -215,7 +204,4 @@ class DynamoFairPlay:
                 ":by": codec.s(closure.by), ":at": codec.s(closure.at), ":why": codec.s(closure.why)},
         }}
         items = [update, codec.put(self.table, encode_audit(audit), "attribute_not_exists(pk)")]
-        try:
-            self.client.transact_write_items(TransactItems=items)
-        except self.client.exceptions.TransactionCanceledException as error:
-            raise WriteConflict(f"mark {closed.mark_id} of {closed.member} changed meanwhile") from error
+        self._store.transact_items(items, f"mark {closed.mark_id} of {closed.member} changed meanwhile")

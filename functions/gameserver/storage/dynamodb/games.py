@@ -13,32 +13,22 @@ from typing import TYPE_CHECKING, Any
 
 from gameserver.storage.cursors import decode_sort_key, encode_sort_key
 from gameserver.storage.dynamodb import codec, keys
+from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get
 from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1, GSI2
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
-from gameserver.storage.records import Game, Invitation, Page, Seat, StepRecord, Submission
+from gameserver.storage.records import Game, Invitation, Json, Page, Seat, StepRecord, Submission
 
 if TYPE_CHECKING:
-    from gameserver.storage.port import Companion
+    from gameserver.storage.games import Companion
 
 Item = dict[str, Any]
 
 _EPOCH_RETRIES = 3
 
 
-class DynamoGames:
-    def __init__(self, store: Any) -> None:
-        self._store = store
-
-    @property
-    def client(self) -> Any:
-        return self._store.client
-
-    @property
-    def table(self) -> str:
-        return str(self._store.table)
-
+class DynamoGames(Area):
     def get(self, game_id: str) -> Game | None:
         item = self.client.get_item(
             TableName=self.table, Key=codec.key(keys.game_pk(game_id), keys.GAME), ConsistentRead=True
@@ -114,6 +104,24 @@ class DynamoGames:
             raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile") from error
         return codec.decode_game(answer["Attributes"])
 
+    def save_action(self, game: Game, action: Json) -> Game:
+        try:
+            answer = self.client.update_item(
+                TableName=self.table,
+                Key=codec.key(keys.game_pk(game.game_id), keys.GAME),
+                UpdateExpression="SET #actions = :actions, #version = #version + :one",
+                ConditionExpression="#step = :step AND #status = :open AND #version = :version",
+                ExpressionAttributeNames={"#actions": "actions", "#version": "version", "#step": "step",
+                                          "#status": "status"},
+                ExpressionAttributeValues={":actions": codec.j([*game.actions, action]), ":one": codec.n(1),
+                                           ":step": codec.n(game.step), ":open": codec.s("open"),
+                                           ":version": codec.n(game.version)},
+                ReturnValues="ALL_NEW",
+            )
+        except self.client.exceptions.ConditionalCheckFailedException as error:
+            raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile") from error
+        return codec.decode_game(answer["Attributes"])
+
     def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
         prefix = keys.play_prefix(kind)
         request: dict[str, Any] = {
@@ -166,30 +174,27 @@ class DynamoGames:
         return due[:limit]
 
 
-class DynamoInvitations:
-    def __init__(self, store: Any) -> None:
-        self._store = store
-
+class DynamoInvitations(Area):
     def put(self, invitation: Invitation) -> None:
-        client = self._store.client
+        client = self.client
         try:
-            client.put_item(TableName=self._store.table, Item=codec.encode_invitation(invitation),
+            client.put_item(TableName=self.table, Item=codec.encode_invitation(invitation),
                             ConditionExpression="attribute_not_exists(pk)")
         except client.exceptions.ConditionalCheckFailedException as error:
             raise WriteConflict(f"invitation {invitation.invitation_id} exists") from error
 
     def get(self, invitation_id: str) -> Invitation | None:
-        item = self._store.client.get_item(
-            TableName=self._store.table, Key=codec.key(keys.invitation_pk(invitation_id), keys.INVITATION),
+        item = self.client.get_item(
+            TableName=self.table, Key=codec.key(keys.invitation_pk(invitation_id), keys.INVITATION),
             ConsistentRead=True,
         ).get("Item")
         return codec.decode_invitation(item) if item else None
 
     def answer(self, invitation: Invitation) -> None:
         condition, names, values = still_pending()
-        client = self._store.client
+        client = self.client
         try:
-            client.put_item(TableName=self._store.table, Item=codec.encode_invitation(invitation),
+            client.put_item(TableName=self.table, Item=codec.encode_invitation(invitation),
                             ConditionExpression=condition, ExpressionAttributeNames=names,
                             ExpressionAttributeValues=values)
         except client.exceptions.ConditionalCheckFailedException as error:
@@ -199,8 +204,8 @@ class DynamoInvitations:
         index, hash_name, hash_value = (
             (GSI1, "gsi1pk", keys.invitee_gsi1pk(sub)) if received else (GSI2, "gsi2pk", keys.inviter_gsi2pk(sub))
         )
-        answer = self._store.client.query(
-            TableName=self._store.table, IndexName=index, KeyConditionExpression=f"{hash_name} = :pk",
+        answer = self.client.query(
+            TableName=self.table, IndexName=index, KeyConditionExpression=f"{hash_name} = :pk",
             ExpressionAttributeValues={":pk": codec.s(hash_value)}, ScanIndexForward=False, Limit=limit,
         )
         return [codec.decode_invitation(item) for item in answer.get("Items", [])]

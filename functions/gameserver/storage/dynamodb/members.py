@@ -7,36 +7,35 @@ from typing import Any
 
 from gameserver.storage.cursors import TABLE_KEY, InvalidCursor, decode_key, encode_key
 from gameserver.storage.dynamodb import codec, keys
+from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
+from gameserver.storage.errors import WriteConflict
 from gameserver.storage.records import LedgerLine, Page, Profile
 
 Item = dict[str, Any]
 
 
-class DynamoMembers:
-    def __init__(self, store: Any) -> None:
-        self._store = store
-
+class DynamoMembers(Area):
     def get_profile(self, sub: str) -> Profile | None:
-        item = self._store.client.get_item(
-            TableName=self._store.table, Key=codec.key(keys.member_pk(sub), keys.PROFILE), ConsistentRead=True
+        item = self.client.get_item(
+            TableName=self.table, Key=codec.key(keys.member_pk(sub), keys.PROFILE), ConsistentRead=True
         ).get("Item")
         return codec.decode_profile(item) if item else None
 
     def create_profile(self, profile: Profile, grant: LedgerLine) -> bool:
-        client, table = self._store.client, self._store.table
+        table = self.table
         try:
-            client.transact_write_items(TransactItems=[
+            self._store.transact_items([
                 codec.put(table, codec.encode_profile(profile), "attribute_not_exists(pk)"),
                 codec.put(table, codec.encode_ledger(grant), "attribute_not_exists(pk)"),
             ])
-        except client.exceptions.TransactionCanceledException:
+        except WriteConflict:
             return False
         return True
 
     def balances(self, subs: tuple[str, ...]) -> dict[str, int]:
         wanted = unique([codec.key(keys.member_pk(sub), keys.PROFILE) for sub in subs])
-        found = batch_get(self._store.client, self._store.table, wanted)
+        found = batch_get(self.client, self.table, wanted)
         return {sub: int(found[(keys.member_pk(sub), keys.PROFILE)]["credits"]["N"])
                 for sub in subs if (keys.member_pk(sub), keys.PROFILE) in found}
 
