@@ -67,7 +67,7 @@ def main() -> None:
             event = Path(folder) / f"{name.replace(' ', '-')}.json"
             subprocess.run([PYTHON, "-c", MAKE_GAME, str(event)], env=stack_env, check=True, capture_output=True)
             stacks[name] = stack_env, event
-        for name, (stack_env, event) in stacks.items():  # warm the file cache and the .pyc files
+        for stack_env, event in stacks.values():  # warm the file cache and the .pyc files
             cold_start("ours", stack_env, event)
         runs: dict[str, list[tuple[float, float, float, float]]] = {name: [] for name in stacks}
         names = list(stacks)

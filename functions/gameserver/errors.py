@@ -3,12 +3,90 @@ with its HTTP status; nothing a client gets wrong ever becomes a 500."""
 
 from __future__ import annotations
 
+import enum
+
+
+class ErrorCode(enum.StrEnum):
+    """Every ``code`` an error answers with: what a client can branch on (the message is for people)."""
+
+    BAD_REQUEST = "bad_request"
+    """A malformed request (a path or query parameter of the wrong form)."""
+    INVALID = "invalid"
+    """Well-formed, but not a thing the service can do: the field and the rule say why."""
+    ILLEGAL_ORDERS = "illegal_orders"
+    """The engine refused the orders: the field names the order, the rule the rule."""
+    FORBIDDEN = "forbidden"
+    """Not yours to do."""
+    NOT_FOUND = "not_found"
+    """No such thing of yours (what is not yours answers the same as what does not exist)."""
+    CONFLICT = "conflict"
+    """Not now."""
+    BUSY = "busy"
+    """Another write met this one; nothing was written: send the request again."""
+    INVITATION_ANSWERED = "invitation_answered"
+    """The invitation was answered already."""
+    TURN_CLOSED = "turn_closed"
+    """That step (turn, phase) is not open."""
+    SUBMISSIONS_USED = "submissions_used"
+    """The orders of this step were sent as often as the rules allow."""
+    INVALID_CURSOR = "invalid_cursor"
+    """A pagination cursor this list did not hand out."""
+    INSUFFICIENT_CREDITS = "insufficient_credits"
+    """The balance is below the stake or fee."""
+    GAME_OVER = "game_over"
+    """The game is over."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """The seat has nothing to decide in this step."""
+    NOT_ON_THE_BOARD = "not_on_the_board"
+    """The result is not on the board."""
+    NO_RANKED_RESULT = "no_ranked_result"
+    """No ranked result: the rule says why."""
+    MODERATORS_ONLY = "moderators_only"
+    """Only moderators may do this."""
+    MARK_CLOSED = "mark_closed"
+    """The mark was closed already."""
+    INVITATION_EXPIRED = "invitation_expired"
+    """The invitation has expired."""
+    INVALID_DOCTRINE = "invalid_doctrine"
+    """The doctrine breaks its schema: the field and the rule say where."""
+    INVALID_DEVICE_ID = "invalid_device_id"
+    """X-Device-Id is not an opaque id of 1 to 64 letters, digits or . _ : -."""
+    IN_PLAY = "in_play"
+    """The game is in play: its record opens once it is over."""
+    IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
+    """This Idempotency-Key was used with a different body."""
+    IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress"
+    """A request with this Idempotency-Key is still in progress."""
+    FRONT_ALREADY_STARTED = "front_already_started"
+    """One Daily Front a day: it was started already."""
+    DUEL_TAKEN = "duel_taken"
+    """Another member accepted the duel first."""
+    DUEL_REFUSED = "duel_refused"
+    """The duel's rules refuse this now: the rule says which."""
+    DUEL_LAPSED = "duel_lapsed"
+    """The proposal lapsed before this answer."""
+    DUEL_CHANGED = "duel_changed"
+    """The duel changed meanwhile: read it again."""
+    DOCTRINES_FULL = "doctrines_full"
+    """Three doctrines at most: replace or delete one."""
+    MALFORMED_JSON = "malformed_json"
+    """The body is not valid JSON."""
+    UNAUTHENTICATED = "unauthenticated"
+    """No verified token."""
+    METHOD_NOT_ALLOWED = "method_not_allowed"
+    """The path does not take this method."""
+    HTTP_ERROR = "http_error"
+    """Another HTTP error of the framework."""
+    INTERNAL = "internal"
+    """The service failed; the request can be retried."""
+
 
 class DomainError(Exception):
     status = 400
-    code = "bad_request"
+    code = ErrorCode.BAD_REQUEST
 
-    def __init__(self, message: str, *, field: str | None = None, rule: str | None = None, code: str | None = None):
+    def __init__(self, message: str, *, field: str | None = None, rule: str | None = None,
+                 code: ErrorCode | None = None):
         super().__init__(message)
         self.message = message
         self.field = field
@@ -21,26 +99,26 @@ class InvalidInput(DomainError):
     """Well-formed, but not a thing the service can do (an unknown layout, inviting oneself)."""
 
     status = 422
-    code = "invalid"
+    code = ErrorCode.INVALID
 
 
 class IllegalOrders(DomainError):
     """The engine refused the order set as a whole; ``field`` names the order (``orders[2]``), ``rule`` the rule."""
 
     status = 422
-    code = "illegal_orders"
+    code = ErrorCode.ILLEGAL_ORDERS
 
 
 class Forbidden(DomainError):
     status = 403
-    code = "forbidden"
+    code = ErrorCode.FORBIDDEN
 
 
 class NotFound(DomainError):
     """Also what a member gets for a game they do not play: its existence is nobody else's business."""
 
     status = 404
-    code = "not_found"
+    code = ErrorCode.NOT_FOUND
 
 
 class Conflict(DomainError):
@@ -48,4 +126,4 @@ class Conflict(DomainError):
     was answered, the submissions of this turn are used up."""
 
     status = 409
-    code = "conflict"
+    code = ErrorCode.CONFLICT

@@ -10,9 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.routing import APIRoute
 
 from gameserver.api import errors
 from gameserver.api.models import ErrorBody
+
+
+def operation_id(route: APIRoute) -> str:
+    """A route's operationId: its function's name in camelCase (``send_orders`` -> ``sendOrders``), short and
+    stable while the function keeps its name."""
+    first, *rest = route.name.split("_")
+    return first + "".join(word.capitalize() for word in rest)
 
 
 def _document_errors(app: FastAPI) -> None:
@@ -44,6 +52,7 @@ def create_app(platform: bool = True) -> FastAPI:
         openapi_url=None,
         docs_url=None,
         redoc_url=None,
+        generate_unique_id_function=operation_id,
     )
     errors.install(app)
     _document_errors(app)

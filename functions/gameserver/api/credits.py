@@ -19,6 +19,6 @@ router = APIRouter()
 
 
 @router.get("/v1/credits", response_model=CreditsOut, responses=ERRORS, tags=["members"])
-async def my_credits(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
+async def get_credits(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
     """My balance and the ledger line of every move of my credits, newest first."""
     return members.my_credits(storage(), get_clock(), caller, cursor, limit)

@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from fastapi import Depends, Header, Path, Request
+from fastapi import Depends, Header, Path, Query, Request
 
 from gameserver.api import idempotency
 from gameserver.clock import get_clock
 from gameserver.domain import fairplay, members
-from gameserver.errors import DomainError
+from gameserver.errors import DomainError, ErrorCode
 from gameserver.identity import Caller, Client, Unauthenticated, caller_from_event
 from gameserver.services import storage
 
@@ -23,20 +23,29 @@ IdempotencyKey = Annotated[
     str | None,
     Header(alias="Idempotency-Key", description="repeat a call safely: same key, same answer, for 24 hours"),
 ]
+Cursor = Annotated[str | None, Query(max_length=1024, description="from the previous page; none for the first")]
+Limit = Annotated[int, Query(ge=1, le=50)]
+
 # Error responses point at one schema rather than naming a model on every route: a model per route and
 # status would cost the cold start a pydantic field each, for documentation only.
 _ERROR_REF = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
-ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"description": text, "content": _ERROR_REF}
-    for status, text in {
-        400: "malformed request",
-        401: "no verified token",
-        403: "not yours to do",
-        404: "no such thing of yours",
-        409: "not now (turn closed, game over or in play, already answered, key in flight)",
-        422: "well-formed but refused (illegal orders name the order and the rule)",
-    }.items()
+_ERROR_TEXT = {
+    400: "malformed request",
+    401: "no verified token",
+    403: "not yours to do",
+    404: "no such thing of yours",
+    409: "not now (turn closed, game over or in play, already answered, key in flight)",
+    422: "well-formed but refused (illegal orders name the order and the rule)",
 }
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The error responses a route can answer (401 always: every route needs a verified token)."""
+    return {status: {"description": _ERROR_TEXT[status], "content": _ERROR_REF}
+            for status in sorted({401, *statuses})}
+
+
+ERRORS = errors(400, 403, 404, 409, 422)
 
 
 async def current_caller(request: Request) -> Caller:
@@ -90,7 +99,7 @@ def client_of(request: Request) -> Client:
     device = request.headers.get("x-device-id")
     if device is not None and not DEVICE_ID.fullmatch(device):
         raise DomainError("X-Device-Id is 1 to 64 letters, digits or . _ : -", field="X-Device-Id",
-                          rule="device-id-format", code="invalid_device_id")
+                          rule="device-id-format", code=ErrorCode.INVALID_DEVICE_ID)
     return Client(device=device, address=address)
 
 

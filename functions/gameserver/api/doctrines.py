@@ -18,14 +18,14 @@ router = APIRouter()
 
 
 @router.get("/v1/feinthold/doctrines", response_model=DoctrineList, responses=ERRORS, tags=["doctrines"])
-async def my_doctrines(caller: Me) -> Any:
+async def list_doctrines(caller: Me) -> Any:
     """My doctrines (three at most), the default marked."""
     return doctrines.list_doctrines(storage(), caller)
 
 
 @router.post("/v1/feinthold/doctrines", status_code=201, response_model=DoctrineOut, responses=ERRORS,
              tags=["doctrines"])
-async def new_doctrine(body: DoctrineIn, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def create_doctrine(body: DoctrineIn, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """Write a doctrine into a free slot (409 when all three are taken); checked by the engine's schema."""
 
     def work() -> Any:
@@ -35,7 +35,7 @@ async def new_doctrine(body: DoctrineIn, request: Request, caller: Me, key: Idem
 
 
 @router.get("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=ERRORS, tags=["doctrines"])
-async def my_doctrine(slot: Slot, caller: Me) -> Any:
+async def get_doctrine(slot: Slot, caller: Me) -> Any:
     return doctrines.read_doctrine(storage(), caller, slot)
 
 
@@ -58,6 +58,6 @@ async def delete_doctrine(slot: Slot, caller: Me) -> Response:
 
 @router.post("/v1/feinthold/doctrines/{slot}/default", response_model=DoctrineOut, responses=ERRORS,
              tags=["doctrines"])
-async def default_doctrine(slot: Slot, caller: Me) -> Any:
+async def set_default_doctrine(slot: Slot, caller: Me) -> Any:
     """Make this doctrine my default: it plays the turns I miss in games that start from now on."""
     return doctrines.make_default(storage(), caller, slot)

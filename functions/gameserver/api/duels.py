@@ -25,7 +25,7 @@ router = APIRouter()
 
 
 @router.post("/v1/feinthold/duels", status_code=201, response_model=DuelOut, responses=ERRORS, tags=["duels"])
-async def propose(body: NewDuel, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def propose_duel(body: NewDuel, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """Propose a duel to a member, or open to anyone; the stake leaves my balance at once (409 if short)."""
 
     def work() -> Any:
@@ -36,7 +36,7 @@ async def propose(body: NewDuel, request: Request, caller: Me, key: IdempotencyK
 
 
 @router.get("/v1/feinthold/duels", response_model=DuelList, responses=ERRORS, tags=["duels"])
-async def proposals(caller: Me, list: Annotated[str, Query(pattern="^(open|to-me)$")] = "open",  # noqa: A002
+async def list_duels(caller: Me, list: Annotated[str, Query(pattern="^(open|to-me)$")] = "open",  # noqa: A002
                     cursor: Cursor = None, limit: Limit = 20) -> Any:
     """Proposals open to anyone (``list=open``) or made to me (``list=to-me``), oldest first."""
     return duels.list_duels(storage(), get_clock(), caller, list, cursor, limit)
@@ -44,7 +44,7 @@ async def proposals(caller: Me, list: Annotated[str, Query(pattern="^(open|to-me
 
 @router.get("/v1/feinthold/duels/{duel_id}", response_model=DuelOut, responses={**ERRORS, **NOT_MODIFIED},
             tags=["duels"])
-async def read(duel_id: DuelId, caller: Me, response: Response,
+async def get_duel(duel_id: DuelId, caller: Me, response: Response,
                if_none_match: Annotated[str | None, Header(alias="If-None-Match")] = None) -> Any:
     """The duel: its state, the open turn and its deadline, the result and rating changes. Send the ETag back
     in If-None-Match to get 304 while nothing changed."""
@@ -53,7 +53,7 @@ async def read(duel_id: DuelId, caller: Me, response: Response,
 
 def _action(name: str, action: Any, summary: str) -> None:
     @router.post(f"/v1/feinthold/duels/{{duel_id}}/{name}", response_model=DuelOut, responses=ERRORS,
-                 tags=["duels"], summary=summary, name=f"duel_{name}")
+                 tags=["duels"], summary=summary, name=f"{name}_duel")
     async def act(duel_id: DuelId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
         return answer(key, request, caller, None, lambda: action(storage(), get_clock(), caller, duel_id))
 
@@ -66,7 +66,7 @@ _action("abandon", duels.abandon, "Leave: in play a forfeit; in the ready room t
 
 
 @router.get("/v1/feinthold/leaderboards/duels", response_model=LeaderboardOut, responses=ERRORS, tags=["duels"])
-async def duel_leaderboard(
+async def get_duel_leaderboard(
     caller: Me,
     month: Annotated[str | None, Query(pattern=r"^\d{4}-(0[1-9]|1[0-2])$", description="YYYY-MM; now by default")] = None,
     cursor: Cursor = None,

@@ -13,19 +13,19 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
-from gameserver.errors import DomainError
+from gameserver.errors import DomainError, ErrorCode
 from gameserver.identity import Unauthenticated
 from gameserver.storage.errors import WriteConflict
 
 log = logging.getLogger(__name__)
 
-_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 401: "unauthenticated"}
+_HTTP_CODES = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED, 401: ErrorCode.UNAUTHENTICATED}
 
 
 def error_response(
-    status: int, code: str, message: str, field: str | None = None, rule: str | None = None
+    status: int, code: ErrorCode, message: str, field: str | None = None, rule: str | None = None
 ) -> JSONResponse:
-    detail: dict[str, Any] = {"code": code, "message": message}
+    detail: dict[str, Any] = {"code": str(code), "message": message}
     if field is not None:
         detail["field"] = field
     if rule is not None:
@@ -48,11 +48,11 @@ def _validation(_: Request, exc: Exception) -> JSONResponse:
     loc = tuple(first.get("loc", ()))
     field = field_path(loc)
     if first.get("type") == "json_invalid":
-        return error_response(400, "malformed_json", "the body is not valid JSON", field="body")
+        return error_response(400, ErrorCode.MALFORMED_JSON, "the body is not valid JSON", field="body")
     # A path or query parameter of the wrong type is a malformed request; a body that breaks the schema is
     # well-formed JSON the service cannot process.
     status = 422 if loc and loc[0] == "body" else 400
-    return error_response(status, "invalid", f"{field}: {first.get('msg', 'invalid value')}", field=field)
+    return error_response(status, ErrorCode.INVALID, f"{field}: {first.get('msg', 'invalid value')}", field=field)
 
 
 def _domain(_: Request, exc: Exception) -> JSONResponse:
@@ -61,23 +61,23 @@ def _domain(_: Request, exc: Exception) -> JSONResponse:
 
 
 def _unauthenticated(_: Request, exc: Exception) -> JSONResponse:
-    return error_response(401, "unauthenticated", str(exc))
+    return error_response(401, ErrorCode.UNAUTHENTICATED, str(exc))
 
 
 def _http(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
-    return error_response(exc.status_code, _HTTP_CODES.get(exc.status_code, "http_error"), str(exc.detail))
+    return error_response(exc.status_code, _HTTP_CODES.get(exc.status_code, ErrorCode.HTTP_ERROR), str(exc.detail))
 
 
 def _busy(_: Request, exc: Exception) -> JSONResponse:
     """A write that kept meeting others, or a read the store kept answering in part: nothing was written, and
     the same request can be sent again."""
-    return error_response(409, "busy", "the service was busy with this item; send the request again")
+    return error_response(409, ErrorCode.BUSY, "the service was busy with this item; send the request again")
 
 
 def _internal(_: Request, exc: Exception) -> JSONResponse:
     log.exception("unhandled error", exc_info=exc)
-    return error_response(500, "internal", "the service failed; the request can be retried")
+    return error_response(500, ErrorCode.INTERNAL, "the service failed; the request can be retried")
 
 
 def install(app: FastAPI) -> None:

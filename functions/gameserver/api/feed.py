@@ -18,6 +18,6 @@ router = APIRouter()
 
 
 @router.get("/v1/feed", response_model=FeedOut, responses=ERRORS, tags=["members"])
-async def my_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
+async def get_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
     """Notifications: each turn of mine that opened in a duel, newest first."""
     return members.my_feed(storage(), caller, cursor, limit)

@@ -18,7 +18,7 @@ router = APIRouter()
 
 
 @router.post("/v1/feinthold/games", status_code=201, response_model=GameOut, responses=ERRORS, tags=["games"])
-async def new_house_game(body: NewHouseGame, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def start_house_game(body: NewHouseGame, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """A game against a house AI: it sends its orders as each turn opens, so my orders resolve the turn."""
 
     def work() -> Any:
@@ -31,7 +31,7 @@ async def new_house_game(body: NewHouseGame, request: Request, caller: Me, key: 
 
 
 @router.get("/v1/feinthold/games", response_model=GameList, responses=ERRORS, tags=["games"])
-async def my_games(
+async def list_games(
     caller: Me,
     cursor: Annotated[str | None, Query(max_length=512)] = None,
     limit: Annotated[int, Query(ge=1, le=50)] = 20,
@@ -42,7 +42,7 @@ async def my_games(
 
 @router.get("/v1/feinthold/games/{game_id}", response_model=GameOut, responses={**ERRORS, **NOT_MODIFIED},
             tags=["games"])
-async def my_game(
+async def get_game(
     game_id: GameId,
     caller: Known,
     response: Response,
@@ -77,6 +77,6 @@ async def send_orders(
 
 
 @router.get("/v1/feinthold/games/{game_id}/record", response_model=RecordOut, responses=ERRORS, tags=["games"])
-async def game_record(game_id: GameId, caller: Known) -> Any:
+async def get_game_record(game_id: GameId, caller: Known) -> Any:
     """The full record of a finished game: both sides' orders and reports, every turn (409 while in play)."""
     return feinthold.game_record(storage(), caller, game_id)

@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from gameserver.errors import Conflict, InvalidInput
+from gameserver.errors import Conflict, ErrorCode, InvalidInput
 
 KEEP_SECONDS = 24 * 3600
 MAX_KEY_LENGTH = 128
@@ -83,12 +83,12 @@ def once(key: str | None, scope: list[str], body: Any, work: Work, context: Any 
         raise InvalidInput(
             "this Idempotency-Key was used with a different body",
             field="Idempotency-Key",
-            code="idempotency_key_reused",
+            code=ErrorCode.IDEMPOTENCY_KEY_REUSED,
         ) from error
     except IdempotencyAlreadyInProgressError as error:
         raise Conflict(
             "a request with this Idempotency-Key is still in progress",
             field="Idempotency-Key",
-            code="idempotency_in_progress",
+            code=ErrorCode.IDEMPOTENCY_IN_PROGRESS,
         ) from error
     return stored["body"]

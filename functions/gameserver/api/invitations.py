@@ -23,7 +23,7 @@ router = APIRouter()
     responses=ERRORS,
     tags=["invitations"],
 )
-async def invite(body: NewInvitation, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def invite_member(body: NewInvitation, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """Invite a member to a friendly game (unrated, no stakes)."""
 
     def work() -> Any:
@@ -36,7 +36,7 @@ async def invite(body: NewInvitation, request: Request, caller: Me, key: Idempot
 
 
 @router.get("/v1/feinthold/invitations", response_model=InvitationList, responses=ERRORS, tags=["invitations"])
-async def my_invitations(caller: Me) -> Any:
+async def list_invitations(caller: Me) -> Any:
     """Pending invitations to me, and the invitations I sent."""
     return friendly.list_invitations(storage(), caller)
 
@@ -48,7 +48,7 @@ async def my_invitations(caller: Me) -> Any:
     responses=ERRORS,
     tags=["invitations"],
 )
-async def accept(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def accept_invitation(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """Accept an invitation: the game starts, its first turn open."""
 
     def work() -> Any:
@@ -63,7 +63,7 @@ async def accept(invitation_id: InvitationId, request: Request, caller: Me, key:
     responses=ERRORS,
     tags=["invitations"],
 )
-async def decline(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def decline_invitation(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
     """Decline an invitation."""
 
     def work() -> Any:

@@ -16,7 +16,7 @@ router = APIRouter()
 
 
 @router.get("/v1/me", response_model=ProfileOut, responses=ERRORS, tags=["members"])
-async def me(caller: Known) -> Any:
+async def get_me(caller: Known) -> Any:
     """My profile, created on my first authenticated call (with its opening 100 credits)."""
     profile = members.my_profile(storage(), get_clock(), caller)
     return {**profile.__dict__, "moderator": caller.is_moderator}

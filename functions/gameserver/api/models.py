@@ -1,13 +1,22 @@
 """What every router's bodies share: the request base (strict, no unknown fields), a moderator's reason, the error
-body, and the words the games and modes are played in."""
+body, times and days, and the words the games and modes are played in, each defined once."""
 
 from __future__ import annotations
 
-from typing import Literal
+from datetime import date
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from gameserver.domain.moderation import MAX_WHY
+from gameserver.errors import ErrorCode
+
+Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
+                                 json_schema_extra={"format": "date-time"},
+                                 examples=["2026-12-01T09:00:00Z"])]
+"""An instant, in whole UTC seconds ending in Z (the service's one form: they sort as text)."""
+Day = date
+"""A UTC day, YYYY-MM-DD."""
 
 SideName = Literal["south", "north"]
 PaceName = Literal["5m", "1d", "2d", "3d"]
@@ -30,7 +39,7 @@ class Reason(RequestBody):
 
 
 class ErrorDetail(BaseModel):
-    code: str
+    code: ErrorCode
     message: str
     field: str | None = None
     rule: str | None = None

@@ -19,7 +19,7 @@ router = APIRouter()
 
 
 @router.get("/v1/moderation/marks", response_model=MarkList, responses=ERRORS, tags=["moderation"])
-async def marks(caller: Known, status: Annotated[Literal["open", "closed"], Query()] = "open",
+async def list_marks(caller: Known, status: Annotated[Literal["open", "closed"], Query()] = "open",
                 cursor: Annotated[str | None, Query(max_length=1024)] = None,
                 limit: Annotated[int, Query(ge=1, le=100)] = 50) -> Any:
     """Moderators: the marks fair play left (linked accounts, a pace too regular), open ones by default or the
@@ -29,7 +29,7 @@ async def marks(caller: Known, status: Annotated[Literal["open", "closed"], Quer
 
 @router.post("/v1/moderation/marks/{member}/{mark_id}/close", response_model=MarkOut, responses=ERRORS,
              tags=["moderation"])
-async def close(member: Annotated[str, Path(min_length=1, max_length=128, description="the member's subject")],
+async def close_mark(member: Annotated[str, Path(min_length=1, max_length=128, description="the member's subject")],
                 mark_id: Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a mark id")],
                 body: Reason, request: Request, caller: Known, key: IdempotencyKey = None) -> Any:
     """Moderators: close a member's mark after review, saying why; audited (who, when, what, why). 404 for no

@@ -12,7 +12,7 @@ from typing import Any
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.feinthold import rules
-from gameserver.errors import Conflict, NotFound
+from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller
 from gameserver.storage.doctrines import SlotDoctrine
 from gameserver.storage.errors import WriteConflict
@@ -49,7 +49,7 @@ def create_doctrine(store: Store, clock: Clock, caller: Caller, raw: dict[str, A
         held = store.doctrines.doctrines(caller.sub)
         free = [slot for slot in SLOTS if slot not in held.slots]
         if not free:
-            raise Conflict("a member keeps up to three doctrines; replace or delete one", code="doctrines_full",
+            raise Conflict("a member keeps up to three doctrines; replace or delete one", code=ErrorCode.DOCTRINES_FULL,
                            rule="three-doctrines")
         at = iso(clock.now())
         try:
@@ -86,9 +86,9 @@ def make_default(store: Store, caller: Caller, slot: int) -> dict[str, Any]:
     try:
         store.doctrines.set_default(caller.sub, slot, entry.doctrine, entry.updated_at)
     except WriteConflict as error:
-        raise Conflict("that doctrine changed meanwhile; send it again", code="busy") from error
+        raise Conflict("that doctrine changed meanwhile; send it again", code=ErrorCode.BUSY) from error
     return _answer(slot, entry, slot)
 
 
 def _busy() -> Conflict:
-    return Conflict("your doctrines changed meanwhile; send it again", code="busy")
+    return Conflict("your doctrines changed meanwhile; send it again", code=ErrorCode.BUSY)

@@ -14,7 +14,7 @@ from typing import Any
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.feinthold import KIND, game_response, open_game, rules, views_of
-from gameserver.errors import Conflict, Forbidden, InvalidInput, NotFound
+from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.pace import Pace
@@ -94,9 +94,9 @@ def _pending_for(store: Store, clock: Clock, caller: Caller, invitation_id: str)
     if caller.sub != invitation.invitee:
         raise Forbidden("only the invited member answers an invitation")
     if invitation.status != "pending":
-        raise Conflict(f"the invitation was already {invitation.status}", code="invitation_answered")
+        raise Conflict(f"the invitation was already {invitation.status}", code=ErrorCode.INVITATION_ANSWERED)
     if invitation.expires_at <= iso(clock.now()):
-        raise Conflict("the invitation has expired", code="invitation_expired")
+        raise Conflict("the invitation has expired", code=ErrorCode.INVITATION_EXPIRED)
     return invitation
 
 
@@ -114,7 +114,7 @@ def accept(
         new = open_game(store, clock, game_id=game_id, players=players, mode=MODE.name, pace=invitation.pace,
                         layout=invitation.layout, seed=seed, riders=(InvitationAccepted(accepted),))
     except WriteConflict as error:
-        raise Conflict("the invitation was answered meanwhile", code="invitation_answered") from error
+        raise Conflict("the invitation was answered meanwhile", code=ErrorCode.INVITATION_ANSWERED) from error
     return game_response(new.game, views_of(new, caller.sub))
 
 
@@ -124,7 +124,7 @@ def decline(store: Store, clock: Clock, caller: Caller, invitation_id: str) -> d
     try:
         store.invitations.answer(declined)
     except WriteConflict as error:
-        raise Conflict("the invitation was answered meanwhile", code="invitation_answered") from error
+        raise Conflict("the invitation was answered meanwhile", code=ErrorCode.INVITATION_ANSWERED) from error
     return invitation_json(declined)
 
 

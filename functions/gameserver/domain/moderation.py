@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameserver.clock import Clock, iso
-from gameserver.errors import Conflict, Forbidden, InvalidInput, NotFound
+from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.fairplay.marks import Closure, Mark, MarkClosed, MarkStatus
@@ -29,7 +29,7 @@ MAX_WHY = 500
 def require_moderator(caller: Caller, what: str) -> None:
     """403 ``moderators_only`` unless ``caller`` is a moderator; ``what`` says what only they may do."""
     if not caller.is_moderator:
-        raise Forbidden(f"only moderators {what}", code="moderators_only")
+        raise Forbidden(f"only moderators {what}", code=ErrorCode.MODERATORS_ONLY)
 
 
 def reason(why: str) -> str:
@@ -85,7 +85,7 @@ def close_mark(store: Store, clock: Clock, moderator: Caller, member: str, mark_
         try:
             closed = mark.closed(Closure(by=moderator.sub, at=at, why=why))
         except MarkClosed as error:
-            raise Conflict(str(error), field="mark_id", code="mark_closed") from error
+            raise Conflict(str(error), field="mark_id", code=ErrorCode.MARK_CLOSED) from error
         audit = AuditLine(moderator=moderator.sub, at=at, action=CLOSE_MARK, member=member, target=mark_id,
                           why=why, audit_id=new_id())
         try:
@@ -93,4 +93,4 @@ def close_mark(store: Store, clock: Clock, moderator: Caller, member: str, mark_
         except WriteConflict:
             continue  # read again: closed meanwhile is a 409, anything else a new try
         return mark_json(closed)
-    raise Conflict(f"mark {mark_id} of {member} changed while being closed; try again", code="busy")
+    raise Conflict(f"mark {mark_id} of {member} changed while being closed; try again", code=ErrorCode.BUSY)

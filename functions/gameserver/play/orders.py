@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gameserver.clock import Clock, iso
-from gameserver.errors import Conflict, NotFound
+from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Client
 from gameserver.play.engine import Orders
 from gameserver.play.engines import engine as engine_of
@@ -48,7 +48,7 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders
             if game is None or board is None or board.epoch != game.epoch:
                 continue
         if game.status != "open":
-            raise Conflict(f"game {game_id} is over", code="game_over")
+            raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
         engine = engine_of(game.kind)
         state = engine.load(board.state)
         open_step = engine.step(state, game.players)
@@ -56,16 +56,16 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders
         word = str(open_step.kind)
         if step != game.step:
             raise Conflict(f"{word} {step} is not open; {word} {game.step} is", field=step_field,
-                           code="turn_closed")
+                           code=ErrorCode.TURN_CLOSED)
         mine = _seat(game, sub, seat)
         sent = game.submissions[mine]
         if sent.sent and not engine.replaces:
-            raise Conflict(f"seat {mine}'s orders for {word} {step} are sent", code="submissions_used",
+            raise Conflict(f"seat {mine}'s orders for {word} {step} are sent", code=ErrorCode.SUBMISSIONS_USED,
                            rule="one-submission-per-step")
         try:
             count = next_submission(step, sent.count)
         except SubmissionCapError as error:
-            raise Conflict(str(error), code="submissions_used", rule=error.rule) from error
+            raise Conflict(str(error), code=ErrorCode.SUBMISSIONS_USED, rule=error.rule) from error
         checked = engine.check(state, mine, orders)
         submission = Submission(orders=checked, count=count, sent_at=iso(clock.now()), device=client.device,
                                 address=client.address)
@@ -80,7 +80,7 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders
         views = MemberViews(game_id, sub, game.epoch,
                             {held: engine.view(state, held) for held in members(game)[sub]})
         return Submitted(stored, views, mine, count, False)
-    raise Conflict("the game changed while your orders were being stored; send them again", code="busy")
+    raise Conflict("the game changed while your orders were being stored; send them again", code=ErrorCode.BUSY)
 
 
 class Acted(NamedTuple):
@@ -101,17 +101,17 @@ def act(store: Store, clock: Clock, sub: str, game_id: str, step: int, action: J
         if game is None or board is None or game.kind != kind or not game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")
         if game.status != "open":
-            raise Conflict(f"game {game_id} is over", code="game_over")
+            raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
         engine = engine_of(game.kind)
         state = engine.load(board.state)
         if step != game.step:
-            raise Conflict(f"step {step} is not open; step {game.step} is", field=step_field, code="turn_closed")
+            raise Conflict(f"step {step} is not open; step {game.step} is", field=step_field, code=ErrorCode.TURN_CLOSED)
         recorded = engine.act(state, _seat(game, sub, seat), action, game.actions)
         try:
             return Acted(store.games.save_action(game, recorded), recorded)
         except WriteConflict:
             continue
-    raise Conflict("the game changed while your action was being stored; send it again", code="busy")
+    raise Conflict("the game changed while your action was being stored; send it again", code=ErrorCode.BUSY)
 
 
 def _seat(game: Game, sub: str, seat: Seat | None) -> Seat:
@@ -124,7 +124,7 @@ def _seat(game: Game, sub: str, seat: Seat | None) -> Seat:
     else:
         chosen = next((s for s in held if s in game.awaiting), held[0])
     if chosen not in game.awaiting:
-        raise Conflict(f"seat {chosen} has nothing to decide in this step", field="seat", code="not_your_turn")
+        raise Conflict(f"seat {chosen} has nothing to decide in this step", field="seat", code=ErrorCode.NOT_YOUR_TURN)
     return chosen
 
 

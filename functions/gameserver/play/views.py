@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gameserver.clock import Clock
-from gameserver.errors import Conflict, NotFound
+from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.play.engines import engine as engine_of
 from gameserver.play.steps import is_due, settle
 from gameserver.storage.port import Store
@@ -54,6 +54,6 @@ def record(store: Store, sub: str, game_id: str, kind: str) -> Record:
     if game is None or board is None or game.kind != kind or not game.seats_of(sub):
         raise NotFound(f"no game {game_id} of yours", field="game_id")
     if game.status != "over":
-        raise Conflict("the record opens once the game is over", code="in_play")
+        raise Conflict("the record opens once the game is over", code=ErrorCode.IN_PLAY)
     engine = engine_of(game.kind)
     return Record(game, engine.record(engine.load(board.state)), store.games.step_records(game_id))

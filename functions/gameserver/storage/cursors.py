@@ -13,7 +13,7 @@ import binascii
 import json
 from typing import Any
 
-from gameserver.errors import DomainError
+from gameserver.errors import DomainError, ErrorCode
 
 Item = dict[str, Any]
 
@@ -26,7 +26,7 @@ class InvalidCursor(DomainError):
     """A pagination cursor this service did not hand out: a 400 naming ``cursor``."""
 
     def __init__(self) -> None:
-        super().__init__("cursor is not one this service handed out", field="cursor", code="invalid_cursor")
+        super().__init__("cursor is not one this service handed out", field="cursor", code=ErrorCode.INVALID_CURSOR)
 
 
 def _text(cursor: str) -> str:

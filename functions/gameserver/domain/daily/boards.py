@@ -9,7 +9,7 @@ from typing import Any
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.daily.front import today
-from gameserver.errors import Conflict, DomainError, NotFound
+from gameserver.errors import Conflict, DomainError, ErrorCode, NotFound
 from gameserver.identity import Caller
 from gameserver.platform.daily import (
     Ranked,
@@ -113,7 +113,7 @@ def my_rank(store: Store, clock: Clock, caller: Caller, day: date | None = None)
         rebuild_summary(store, clock, day)
         stored = ds.get_summary(day)
         if stored is None:
-            raise Conflict("the day's board is being summarised; ask again", code="busy")
+            raise Conflict("the day's board is being summarised; ask again", code=ErrorCode.BUSY)
     marker = marker_for(stored.summary, key)
     rank = rank_with(marker, ds.count_better(day, marker.key if marker else None, better_than(key)))
     # My result may have been recorded after the summary: I am on the board, so it holds me at least.
@@ -132,7 +132,7 @@ def _ranked_key(entry: FrontEntry | None, day: date) -> str:
         why = f"your Front of {on} is not ranked ({entry.not_ranked})"
     else:
         return entry.board_key
-    raise NotFound(why, code="no_ranked_result", rule=entry.not_ranked if entry is not None else None)
+    raise NotFound(why, code=ErrorCode.NO_RANKED_RESULT, rule=entry.not_ranked if entry is not None else None)
 
 
 def _write_cursor(on: str, after: str, ahead: int, rank: int) -> str:
@@ -151,5 +151,5 @@ def _read_cursor(cursor: str | None, on: str) -> tuple[str | None, int, Any]:
     except (InvalidCursor, KeyError, TypeError):
         valid = False
     if not valid:
-        raise DomainError("cursor is not one this board handed out", field="cursor", code="invalid_cursor")
+        raise DomainError("cursor is not one this board handed out", field="cursor", code=ErrorCode.INVALID_CURSOR)
     return after, ahead, Ranked(rank, after)

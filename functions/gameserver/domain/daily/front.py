@@ -20,7 +20,7 @@ from gameserver.clock import Clock, iso
 from gameserver.domain.daily.results import MODE, record_result
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
 from gameserver.domain.moderation import reason, require_moderator
-from gameserver.errors import Conflict, NotFound
+from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.daily import POINTS, FrontOfTheDay, NotRanked, Outcome, front_of_the_day
@@ -143,12 +143,12 @@ def start_front(store: Store, clock: Clock, caller: Caller) -> dict[str, Any]:
 
 
 def _busy() -> Conflict:
-    return Conflict("your Front was not started: another write met it; try again", code="busy")
+    return Conflict("your Front was not started: another write met it; try again", code=ErrorCode.BUSY)
 
 
 def _already(entry: FrontEntry) -> Conflict:
     return Conflict(f"you already started the Front of {entry.day.isoformat()} (game {entry.game_id}): "
-                    "one game a day", code="front_already_started", rule="one game a day")
+                    "one game a day", code=ErrorCode.FRONT_ALREADY_STARTED, rule="one game a day")
 
 
 def my_front(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> dict[str, Any]:
@@ -197,7 +197,7 @@ def remove_result(store: Store, clock: Clock, moderator: Caller, day: date, memb
             raise NotFound(f"{member} has no Front on {day.isoformat()}", field="member")
         if not entry.ranked or entry.outcome is None:
             raise Conflict(f"{member}'s Front of {day.isoformat()} is not on the board"
-                           + (f" ({entry.not_ranked})" if entry.not_ranked else ""), code="not_on_the_board")
+                           + (f" ({entry.not_ranked})" if entry.not_ranked else ""), code=ErrorCode.NOT_ON_THE_BOARD)
         line = ds.month_line(member, day.isoformat()[:7])
         if line is None:
             raise WriteConflict(f"{member}'s ranked Front of {day} has no month line")
@@ -213,6 +213,6 @@ def remove_result(store: Store, clock: Clock, moderator: Caller, day: date, memb
         except WriteConflict:
             continue
         return entry_json(removed) or {}
-    raise Conflict("the Front changed while being removed; try again", code="busy")
+    raise Conflict("the Front changed while being removed; try again", code=ErrorCode.BUSY)
 
 

@@ -30,7 +30,7 @@ from gameserver.domain.duels.game import (
     sync,
     turn_notices,
 )
-from gameserver.errors import Conflict, InvalidInput, NotFound
+from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.duels import (
@@ -108,10 +108,10 @@ def _iso(moment: datetime | None) -> str | None:
 
 def _refused(error: DuelRuleError | CreditError) -> Conflict:
     if isinstance(error, CreditError):
-        return Conflict(str(error), field="stake", rule=error.rule, code="insufficient_credits")
+        return Conflict(str(error), field="stake", rule=error.rule, code=ErrorCode.INSUFFICIENT_CREDITS)
     if error.rule == PROPOSAL_LAPSED or error.rule.endswith(f"-when-{DuelStatus.LAPSED}"):
-        return Conflict(str(error), rule=error.rule, code="duel_lapsed")
-    return Conflict(str(error), rule=error.rule, code="duel_refused")
+        return Conflict(str(error), rule=error.rule, code=ErrorCode.DUEL_LAPSED)
+    return Conflict(str(error), rule=error.rule, code=ErrorCode.DUEL_REFUSED)
 
 
 # ------------------------------------------------------------------ proposing
@@ -266,7 +266,7 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
         if stored is not None and accepting and stored.duel.status not in (DuelStatus.PROPOSED, DuelStatus.LAPSED) \
                 and caller.sub not in stored.duel.members:
             # Another member's accept came first: an open duel's id is public, so say so rather than 404.
-            raise Conflict(f"duel {duel_id} was accepted by another member", code="duel_taken",
+            raise Conflict(f"duel {duel_id} was accepted by another member", code=ErrorCode.DUEL_TAKEN,
                            rule="accept-when-" + str(stored.duel.status))
         if stored is None or not _may_see(stored.duel, caller.sub):
             raise NotFound(f"no duel {duel_id} of yours", field="duel_id")
@@ -311,7 +311,7 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
         _after_commit(change, started)
         return duel_json(StoredDuel(after, stored.version + 1, change.rating_changes),
                          started.game if started else None)
-    raise Conflict("the duel changed while your request was being stored; send it again", code="busy")
+    raise Conflict("the duel changed while your request was being stored; send it again", code=ErrorCode.BUSY)
 
 
 def _write(store: Store, writes: list[Write]) -> None:
@@ -322,9 +322,9 @@ def _write(store: Store, writes: list[Write]) -> None:
         store.transact(writes)
     except InsufficientCredits as error:
         raise Conflict(f"your balance is below the stake of {change.duel.stake} credits", field="stake",
-                       rule="stake-within-balance", code="insufficient_credits") from error
+                       rule="stake-within-balance", code=ErrorCode.INSUFFICIENT_CREDITS) from error
     except WriteConflict as error:
-        raise Conflict("the duel changed meanwhile", code="duel_changed") from error
+        raise Conflict("the duel changed meanwhile", code=ErrorCode.DUEL_CHANGED) from error
 
 
 def _after_commit(change: DuelWrite, started: NewGame | None) -> None:

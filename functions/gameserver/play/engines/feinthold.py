@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from gameserver.errors import IllegalOrders, InvalidInput
+from gameserver.errors import ErrorCode, IllegalOrders, InvalidInput
 from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
 from gameserver.play.engines import FEINTHOLD
 from gameserver.play.players import is_member
@@ -156,7 +156,7 @@ class Feinthold:
         except DoctrineError as error:
             field = f"doctrine.{error.path}" if error.path else "doctrine"
             rule = None if error.rule is None else f"rule {error.rule}"
-            raise InvalidInput(error.message, field=field, rule=rule, code="invalid_doctrine") from error
+            raise InvalidInput(error.message, field=field, rule=rule, code=ErrorCode.INVALID_DOCTRINE) from error
 
     @staticmethod
     def layout_ids() -> list[str]:
