@@ -80,9 +80,38 @@ class ErrorCode(enum.StrEnum):
     INTERNAL = "internal"
     """The service failed; the request can be retried."""
 
+    @property
+    def status(self) -> int:
+        """The HTTP status every error of this code answers with (KeyError for ``HTTP_ERROR``)."""
+        return _STATUS_OF[self]
+
+
+_STATUSES: dict[int, tuple[ErrorCode, ...]] = {
+    # The request cannot be read at all: not JSON, or a token of ours (a cursor, a device id) it did not get
+    # from us.
+    400: (ErrorCode.BAD_REQUEST, ErrorCode.MALFORMED_JSON, ErrorCode.INVALID_CURSOR, ErrorCode.INVALID_DEVICE_ID),
+    401: (ErrorCode.UNAUTHENTICATED,),
+    403: (ErrorCode.FORBIDDEN, ErrorCode.MODERATORS_ONLY),
+    404: (ErrorCode.NOT_FOUND, ErrorCode.NO_RANKED_RESULT),
+    405: (ErrorCode.METHOD_NOT_ALLOWED,),
+    # Not now: the request was understood and may succeed at another moment (or, for busy, at once).
+    409: (ErrorCode.CONFLICT, ErrorCode.BUSY, ErrorCode.INVITATION_ANSWERED, ErrorCode.INVITATION_EXPIRED,
+          ErrorCode.TURN_CLOSED, ErrorCode.SUBMISSIONS_USED, ErrorCode.INSUFFICIENT_CREDITS, ErrorCode.GAME_OVER,
+          ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_ON_THE_BOARD, ErrorCode.MARK_CLOSED, ErrorCode.IN_PLAY,
+          ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED, ErrorCode.DUEL_TAKEN,
+          ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL),
+    # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
+    422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
+          ErrorCode.IDEMPOTENCY_KEY_REUSED),
+    500: (ErrorCode.INTERNAL,),
+}
+"""Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""
+_STATUS_OF: dict[ErrorCode, int] = {code: status for status, codes in _STATUSES.items() for code in codes}
+
 
 class DomainError(Exception):
-    status = 400
+    """An error a caller can act on; its HTTP status is its code's (``ErrorCode.status``)."""
+
     code = ErrorCode.BAD_REQUEST
 
     def __init__(self, message: str, *, field: str | None = None, rule: str | None = None,
@@ -94,30 +123,30 @@ class DomainError(Exception):
         if code is not None:
             self.code = code
 
+    @property
+    def status(self) -> int:
+        return self.code.status
+
 
 class InvalidInput(DomainError):
     """Well-formed, but not a thing the service can do (an unknown layout, inviting oneself)."""
 
-    status = 422
     code = ErrorCode.INVALID
 
 
 class IllegalOrders(DomainError):
     """The engine refused the order set as a whole; ``field`` names the order (``orders[2]``), ``rule`` the rule."""
 
-    status = 422
     code = ErrorCode.ILLEGAL_ORDERS
 
 
 class Forbidden(DomainError):
-    status = 403
     code = ErrorCode.FORBIDDEN
 
 
 class NotFound(DomainError):
     """Also what a member gets for a game they do not play: its existence is nobody else's business."""
 
-    status = 404
     code = ErrorCode.NOT_FOUND
 
 
@@ -125,5 +154,4 @@ class Conflict(DomainError):
     """The request came at the wrong moment: the turn is closed, the game is in play or over, the invitation
     was answered, the submissions of this turn are used up."""
 
-    status = 409
     code = ErrorCode.CONFLICT

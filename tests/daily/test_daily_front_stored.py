@@ -40,7 +40,7 @@ def test_starting_opens_a_blitz_game_the_house_has_already_played(store, clock):
     assert (game["mode"], game["pace"], game["turn"], game["status"]) == ("daily", "blitz", 1, "open")
     assert parse_iso(game["deadline"]) - parse_iso(game["opened_at"]) == timedelta(seconds=120)
     assert game["side"] == front["side"] and game["view"]["layout"]["id"] == front["layout"]
-    assert game["opponent"] == {"kind": "house", "name": front["house_ai"], "sub": None}
+    assert game["opponent"] == {"kind": "house", "name": front["house_ai"]}
     assert game["opponent_sent"] is True, "the house AI's orders are stored when the turn opens"
     assert started["mine"]["status"] == "playing" and started["mine"]["day"] == "2026-11-23"
 

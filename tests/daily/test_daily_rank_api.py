@@ -75,8 +75,9 @@ def test_no_ranked_result_is_a_404_that_says_why(aws, clock, day_played, name, s
 
 
 @pytest.mark.parametrize(("query", "status", "says"), [
-    ("?day=yesterday", 400, "valid date"),
-    ("?day=2026-02-30", 400, "range"),
+    ("?day=yesterday", 422, "written YYYY-MM-DD"),
+    ("?day=0", 422, "written YYYY-MM-DD"),
+    ("?day=2026-02-30", 422, "range"),
     ("?day=2026-11-24", 404, "not drawn yet"),
 ])
 def test_a_bad_day_is_refused_naming_it(aws, clock, query, status, says):

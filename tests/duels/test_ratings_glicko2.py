@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import re
 from decimal import Decimal
 
 import gameserver.platform.ratings.glicko2 as glicko2_module
@@ -129,3 +130,14 @@ def test_a_period_without_games_is_refused() -> None:
         assert "at least one game" in str(error)
     else:
         raise AssertionError("an empty rating period was rated")
+
+
+@given(st.floats(800, 2600), st.floats(30, 350), st.floats(800, 2600), st.floats(30, 350),
+       st.sampled_from([0.0, 0.5, 1.0]))
+def test_a_rating_change_is_written_as_a_plain_decimal_never_with_an_exponent(r1, rd1, r2, rd2, score) -> None:
+    """The API's decimal strings (DecimalText): a tiny volatility change is -0.000000325, not -3.25E-7."""
+    changes = rate_game(rating(r1, rd1), rating(r2, rd2), score)
+    for change in changes:
+        for text in (*change.to_json().values(), *change.apply(rating(r1, rd1)).to_json().values()):
+            assert re.fullmatch(r"-?\d+(\.\d+)?", text), text
+        assert Glicko2Change.from_json(change.to_json()) == change

@@ -22,6 +22,7 @@ from typing import Any
 
 import httpx
 import pytest
+from contract import check_answer
 
 START = "2026-11-30T09:00:00Z"
 """Where the runner's manual clock starts: a Monday morning, far from midnight and from the 1st."""
@@ -67,7 +68,8 @@ class LocalRunner:
         token = self.admin_call("POST", "/tokens", {"sub": sub, "moderator": moderator})["token"]
         address = address or self.own_address()
         client = httpx.Client(base_url=self.api, headers={"Authorization": f"Bearer {token}"}, timeout=30,
-                              transport=httpx.HTTPTransport(local_address=address))
+                              transport=httpx.HTTPTransport(local_address=address),
+                              event_hooks={"response": [_declared]})
         self._clients.append(client)
         return Member(sub, token, client)
 
@@ -127,6 +129,14 @@ def stop_runner(process: subprocess.Popen) -> int:
     except subprocess.TimeoutExpired:
         process.kill()
         return process.wait()
+
+
+def _declared(answer: httpx.Response) -> None:
+    """Every error the runner answers is one its operation declares (tests/contract.py)."""
+    answer.read()
+    is_json = answer.headers.get("content-type", "").startswith("application/json")
+    check_answer(answer.request.method, answer.request.url.path, answer.status_code,
+                 answer.json() if is_json and answer.content else None)
 
 
 def ok(answer: httpx.Response, status: int = 200) -> Any:

@@ -6,6 +6,7 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
+from contract import check_answer
 from gameserver.identity import Caller
 from moto_tables import address_of
 
@@ -74,4 +75,6 @@ def call(method: str, path: str, caller: Caller | None, body: Any = None, **kwar
 
     answer = handler(http_event(method, path, caller, body, **kwargs), LambdaContext())
     text = answer.get("body") or "null"
-    return answer["statusCode"], json.loads(text)
+    decoded = json.loads(text)
+    check_answer(method, path, answer["statusCode"], decoded)
+    return answer["statusCode"], decoded

@@ -109,11 +109,31 @@ def test_bad_orders_name_the_order_and_the_rule(aws, clock, alice):
     status, answer = call("PUT", path, alice, None, raw_body="{not json")
     assert status == 400 and answer["error"]["code"] == "malformed_json"
     status, answer = call("PUT", _orders_path(game["game_id"], 9), alice, {"orders": []})
-    assert status == 400 and answer["error"]["field"] == "turn"
+    assert status == 422 and answer["error"]["field"] == "turn"
     status, answer = call("PUT", _orders_path(game["game_id"], 2), alice, {"orders": []})
     assert status == 409 and answer["error"]["code"] == "turn_closed"
     status, answer = call("GET", "/v1/feinthold/games?cursor=%25%25", alice)
     assert status == 400 and answer["error"]["field"] == "cursor"
+
+
+@pytest.mark.parametrize(
+    ("order", "field", "says"),
+    [
+        ({"hold": {"at": "c"}}, "orders[0]", "one key, its kind: reinforce, move, entrench, scout, predict"),
+        ({"scout": {"at": "c"}, "predict": {"at": "c"}}, "orders[0]", "one key, its kind"),
+        ({"move": {"from": "hq-s", "to": "c", "units": 2.0}}, "orders[0].move.units", "valid integer"),
+        ({"move": {"from": "hq-s", "to": "c", "units": "2"}}, "orders[0].move.units", "valid integer"),
+        ({"move": {"from": "hq-s", "to": "moon"}}, "orders[0].move.to", "'hq-s', 'hq-n', 'c'"),
+        ({"move": {"from": "hq-s", "to": "c", "units": -1}}, "orders[0].move.units", "greater than or equal to 0"),
+        ({"scout": {"at": "c", "units": 1}}, "orders[0].scout.units", "not permitted"),
+        ({"entrench": {}}, "orders[0].entrench.at", "required"),
+    ],
+)
+def test_orders_that_break_their_schema_name_the_field(aws, clock, alice, order, field, says):
+    game = _new_game(alice, side="south")
+    status, answer = call("PUT", _orders_path(game["game_id"], 1), alice, {"orders": [order]})
+    assert (status, answer["error"]["code"], answer["error"]["field"]) == (422, "invalid", field), answer
+    assert says in answer["error"]["message"]
 
 
 def test_a_game_is_private_to_its_players(aws, clock, alice, bob):
@@ -126,7 +146,7 @@ def test_a_game_is_private_to_its_players(aws, clock, alice, bob):
         status, answer = call(method, path, bob, body)
         assert status == 404 and answer["error"]["code"] == "not_found"
     status, answer = call("GET", "/v1/feinthold/games/nothing-like-an-id", alice)
-    assert status == 400 and answer["error"]["field"] == "game_id"
+    assert status == 422 and answer["error"]["field"] == "game_id"
 
 
 def test_invitations_are_answered_once_by_the_invitee(aws, clock, alice, bob):

@@ -1,19 +1,31 @@
-"""The committed OpenAPI document is the app's (regenerate: python -m gameserver.api.openapi > docs/api/openapi.json)."""
+"""The OpenAPI document is the contract a client developer builds on: the committed file is the app's
+(regenerate: python -m gameserver.api.openapi > docs/api/openapi.json), every body is typed, every closed set
+is one named enum, and what the server does around the routes (the bearer token, API Gateway's 401, each
+route's error codes, ETags, limits) is declared."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
+from typing import Any
 
+import pytest
+from contract import check_answer
 from gameserver.api.openapi import document
+from gameserver.errors import ErrorCode
+
+DOC = document()
+SCHEMAS = DOC["components"]["schemas"]
+OPERATIONS = [(path, method, op) for path, ops in DOC["paths"].items() for method, op in ops.items()]
 
 
 def test_the_committed_openapi_document_is_the_apps(repo_root):
     committed = json.loads((repo_root / "docs" / "api" / "openapi.json").read_text())
-    assert committed == document()
+    assert committed == DOC
 
 
-def test_every_route_of_the_interface_is_documented_with_its_errors():
-    paths = document()["paths"]
+def test_every_route_of_the_interface_is_documented():
     expected = {
         ("get", "/v1/me"),
         ("post", "/v1/feinthold/games"),
@@ -25,7 +37,6 @@ def test_every_route_of_the_interface_is_documented_with_its_errors():
         ("get", "/v1/feinthold/invitations"),
         ("post", "/v1/feinthold/invitations/{invitation_id}/accept"),
         ("post", "/v1/feinthold/invitations/{invitation_id}/decline"),
-        # duels, credits, the feed, doctrines, the duel board (gameserver.api.duels, issue 6)
         ("post", "/v1/feinthold/duels"),
         ("get", "/v1/feinthold/duels"),
         ("get", "/v1/feinthold/duels/{duel_id}"),
@@ -49,10 +60,155 @@ def test_every_route_of_the_interface_is_documented_with_its_errors():
         ("get", "/v1/moderation/marks"),
         ("post", "/v1/moderation/marks/{member}/{mark_id}/close"),
     }
-    assert {(m, p) for p, ops in paths.items() for m in ops} == expected
-    for ops in paths.values():
-        for op in ops.values():
-            for status in ("400", "401", "404", "409", "422"):
-                assert op["responses"][status]["content"]["application/json"]["schema"] == {
-                    "$ref": "#/components/schemas/ErrorBody"
-                }
+    assert {(method, path) for path, method, _ in OPERATIONS} == expected
+
+
+def test_operation_ids_are_short_camel_case_and_unique():
+    ids = [op["operationId"] for _, _, op in OPERATIONS]
+    assert len(set(ids)) == len(ids)
+    for operation_id in ids:
+        assert re.fullmatch(r"[a-z]+([A-Z][a-z0-9]*)*", operation_id) and len(operation_id) <= 24, operation_id
+    assert {"sendOrders", "getGame", "proposeDuel"} <= set(ids)
+
+
+def test_every_operation_needs_the_bearer_token_and_declares_both_401_bodies():
+    assert DOC["components"]["securitySchemes"]["bearer"] | {"description": ""} == {
+        "type": "http", "scheme": "bearer", "bearerFormat": "JWT", "description": ""}
+    assert {server["url"] for server in DOC["servers"]} == {
+        "https://{api}.execute-api.{region}.amazonaws.com", "http://127.0.0.1:8080"}
+    for path, method, op in OPERATIONS:
+        assert op["security"] == [{"bearer": []}], (method, path)
+        unauthorized = op["responses"]["401"]
+        assert unauthorized["content"]["application/json"]["schema"]["oneOf"] == [
+            {"$ref": "#/components/schemas/ErrorBody"}, {"$ref": "#/components/schemas/GatewayError"}]
+        assert "WWW-Authenticate" in unauthorized["headers"]
+
+
+def test_each_error_response_lists_its_codes_and_every_code_is_answered_with_its_status():
+    for path, method, op in OPERATIONS:
+        for status, response in op["responses"].items():
+            if not status.startswith(("4", "5")):
+                continue
+            codes = response["x-error-codes"]
+            assert codes and all(ErrorCode(code).status == int(status) for code in codes), (method, path, status)
+            assert all(f"`{code}`" in response["description"] for code in codes)
+            if status != "401":
+                assert response["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorBody"}
+        assert "busy" in op["responses"]["409"]["x-error-codes"], (method, path)
+        takes_input = op.get("parameters") or "requestBody" in op
+        assert ("invalid" in op["responses"].get("422", {}).get("x-error-codes", ())) == bool(takes_input)
+
+
+def test_every_error_code_but_the_frameworks_has_one_status():
+    for code in ErrorCode:
+        if code is not ErrorCode.HTTP_ERROR:
+            assert code.status in (400, 401, 403, 404, 405, 409, 422, 500)
+
+
+def test_an_answer_with_a_code_its_operation_does_not_declare_fails_the_suite():
+    refused = {"error": {"code": "doctrines_full", "message": "x"}}
+    with pytest.raises(AssertionError, match="does not declare"):
+        check_answer("GET", "/v1/feinthold/games/0123456789abcdef0123", 409, refused)
+    check_answer("GET", "/v1/feinthold/games/0123456789abcdef0123", 404, {"error": {"code": "not_found"}})
+    check_answer("GET", "/v1/feinthold/daily/board", 400, {"error": {"code": "invalid_cursor"}})
+
+
+def test_the_polled_views_declare_their_etag_and_304():
+    for path in ("/v1/feinthold/games/{game_id}", "/v1/feinthold/duels/{duel_id}"):
+        op = DOC["paths"][path]["get"]
+        assert "ETag" in op["responses"]["200"]["headers"] and "ETag" in op["responses"]["304"]["headers"]
+        assert any(p["name"] == "If-None-Match" for p in op["parameters"])
+
+
+def test_optional_parameters_are_plain_and_the_limits_are_declared():
+    for path, method, op in OPERATIONS:
+        for parameter in op.get("parameters", ()):
+            assert "null" not in json.dumps(parameter["schema"]), (method, path, parameter["name"])
+            if parameter["name"] == "Idempotency-Key":
+                assert (parameter["schema"]["minLength"], parameter["schema"]["maxLength"]) == (1, 128)
+    orders = SCHEMAS["OrderSet"]["properties"]["orders"]
+    assert orders["maxItems"] == 40
+    assert SCHEMAS["GameOut"]["properties"]["my_submissions"]["maximum"] == 5
+
+
+def _schemas(node: Any, where: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every schema object of a subtree, with where it is."""
+    if isinstance(node, dict):
+        yield where, node
+        for key, value in node.items():
+            if key in ("properties", "$defs"):
+                for name, sub in value.items():
+                    yield from _schemas(sub, f"{where}.{name}")
+            elif key in ("items", "additionalProperties", "propertyNames", "not"):
+                yield from _schemas(value, f"{where}[{key}]")
+            elif key in ("anyOf", "oneOf", "allOf", "prefixItems"):
+                for index, sub in enumerate(value):
+                    yield from _schemas(sub, f"{where}|{index}")
+
+
+def test_no_body_is_a_free_form_object():
+    for name, schema in SCHEMAS.items():
+        for where, sub in _schemas(schema, name):
+            assert sub != {}, f"{where}: a schema that allows anything"
+            if sub.get("type") == "object":
+                assert "properties" in sub or isinstance(sub.get("additionalProperties"), dict), where
+                assert sub.get("additionalProperties") not in ({}, True), where
+            if sub.get("type") == "array":
+                assert sub.get("items") not in (None, {}), where
+
+
+def test_closed_sets_are_named_enums_with_readable_values():
+    for name, schema in SCHEMAS.items():
+        for where, sub in _schemas(schema, name):
+            if "enum" in sub and where != name:
+                pytest.fail(f"{where}: an inline enum; name it once and refer to it")
+        if "enum" in schema:
+            names = schema["x-enum-varnames"]
+            assert len(names) == len(schema["enum"]) and all(re.fullmatch(r"[A-Z][A-Z0-9_]*", n) for n in names)
+    assert SCHEMAS["Pace"]["x-enum-varnames"] == ["BLITZ", "RAPID", "DAY", "TWO_DAYS", "THREE_DAYS"]
+    for used_once in ("Pace", "Side", "HouseAi", "Mode", "ErrorCode", "DuelStatus", "Ending", "CreditKind"):
+        assert used_once in SCHEMAS
+
+
+def test_times_and_days_have_their_formats():
+    for name, schema in SCHEMAS.items():
+        for field, sub in schema.get("properties", {}).items():
+            choices = sub.get("anyOf", [sub])
+            text = next((c for c in choices if c.get("type") == "string"), None)
+            if text is None:
+                continue
+            if field.endswith("_at") or field in ("deadline", "ready_room_closes", "account_created", "as_of"):
+                assert text.get("format") == "date-time", f"{name}.{field}"
+            if field == "day":
+                assert text.get("format") == "date", f"{name}.{field}"
+
+
+def test_the_feinthold_orders_are_a_union_of_the_five_kinds():
+    variants = SCHEMAS["OrderSet"]["properties"]["orders"]["items"]["oneOf"]
+    kinds = []
+    for variant in variants:
+        order = SCHEMAS[variant["$ref"].rsplit("/", 1)[1]]
+        assert order["additionalProperties"] is False and len(order["required"]) == 1
+        kinds += order["required"]
+    assert kinds == ["reinforce", "move", "entrench", "scout", "predict"]
+    assert SCHEMAS["MoveFields"]["required"] == ["from", "to"]
+
+
+def test_winner_says_what_it_is_in_each_schema():
+    assert "south, north or draw" in SCHEMAS["GameOut"]["properties"]["winner"]["description"]
+    assert "member" in SCHEMAS["DuelOut"]["properties"]["winner"]["description"]
+
+
+def test_the_api_words_are_the_rules_and_the_services():
+    from gameserver import services
+    from gameserver.api.games_answers import PositionKind
+    from gameserver.api.games_models import Position
+    from gameserver.api.models import HouseAi, Mode, Side
+    from rules.feinthold.doctrine.house import HOUSE_NAMES
+    from rules.feinthold.positions import KIND, POSITIONS, SIDES
+
+    assert [s.value for s in Side] == list(SIDES)
+    assert [p.value for p in Position] == list(POSITIONS)
+    assert {k.value for k in PositionKind} == set(KIND.values())
+    assert [h.value for h in HouseAi] == list(HOUSE_NAMES)
+    assert {m.value for m in Mode} == set(services.MODES)

@@ -119,7 +119,7 @@ def test_the_lists_keep_their_own_cursors_and_refuse_an_unknown_status(store, cl
     assert code == 200 and len(rest["marks"]) == 1
     assert len({m["mark_id"] for m in page["marks"] + rest["marks"]}) == 2, "the second page goes on"
     code, refused = call("GET", "/v1/moderation/marks?status=reviewed", MODERATOR)
-    assert (code, refused["error"]["field"]) == (400, "status")
+    assert (code, refused["error"]["field"]) == (422, "status")
 
 
 def test_of_two_moderators_closing_one_mark_at_once_one_wins_and_one_line_is_written(

@@ -29,7 +29,7 @@ HERE = Client(device="spine-device", address="192.0.2.44")
 def test_a_game_against_each_house_ai_plays_to_its_end(store, clock, alice, house_ai):
     rng = random.Random(house_ai)
     game = house.create_house_game(store, clock, alice, house_ai=house_ai, pace="5m", seed=20 + len(house_ai))
-    assert game["opponent"] == {"kind": "house", "name": house_ai, "sub": None} and game["opponent_sent"]
+    assert game["opponent"] == {"kind": "house", "name": house_ai} and game["opponent_sent"]
     sent: dict[int, list] = {}
     while game["status"] == "open":
         turn = game["turn"]

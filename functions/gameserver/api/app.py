@@ -7,13 +7,18 @@ call the domain, answer.
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
 
 from gameserver.api import errors
-from gameserver.api.models import ErrorBody
+
+DESCRIPTION = """Three games of hidden information and the platform around them: Feinthold (house AIs, friendly
+games, duels with stakes, the Daily Front, doctrines), Feint and Front 1901.
+
+Every call carries a bearer token (an ID token of the user pool). A call that changes something takes an
+`Idempotency-Key`: the same key and body within 24 hours get the first answer again. A view a client polls
+answers an `ETag`; send it back in `If-None-Match` for a 304 while nothing changed. Every error answers
+`{"error": {"code", "message", "field"?, "rule"?}}`: branch on `code`; `field` names what to fix."""
 
 
 def operation_id(route: APIRoute) -> str:
@@ -21,23 +26,6 @@ def operation_id(route: APIRoute) -> str:
     stable while the function keeps its name."""
     first, *rest = route.name.split("_")
     return first + "".join(word.capitalize() for word in rest)
-
-
-def _document_errors(app: FastAPI) -> None:
-    """Add the error body's schema to the OpenAPI document the routes' error responses refer to."""
-    build = app.openapi
-
-    def openapi() -> dict[str, Any]:
-        if app.openapi_schema is None:
-            spec = build()
-            schemas = spec.setdefault("components", {}).setdefault("schemas", {})
-            body = ErrorBody.model_json_schema(ref_template="#/components/schemas/{model}")
-            schemas.update(body.pop("$defs", {}))
-            schemas["ErrorBody"] = body
-            app.openapi_schema = spec
-        return app.openapi_schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def create_app(platform: bool = True) -> FastAPI:
@@ -48,14 +36,16 @@ def create_app(platform: bool = True) -> FastAPI:
     app = FastAPI(
         title="Feinthold API",
         version="1",
-        description="Games of Feinthold against the house AIs and between members.",
+        description=DESCRIPTION,
+        license_info={"name": "Proprietary", "identifier": "LicenseRef-Proprietary"},
         openapi_url=None,
         docs_url=None,
         redoc_url=None,
         generate_unique_id_function=operation_id,
+        # One schema per model, not one to send and one to receive: a client developer meets one Doctrine.
+        separate_input_output_schemas=False,
     )
     errors.install(app)
-    _document_errors(app)
     app.include_router(members.router)
     app.include_router(games.router)
     app.include_router(invitations.router)

@@ -4,69 +4,70 @@ and the month's table. The game itself is played through the games routes (``/v1
 
 from __future__ import annotations
 
-from datetime import date
-from typing import Annotated, Any
+from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Request, Response
 
-from gameserver.api.daily_models import BoardOut, DayOut, EntryOut, MonthOut, RankOut, StartedOut
-from gameserver.api.deps import ERRORS, IdempotencyKey, Known, Me, answer
-from gameserver.api.models import Reason
+from gameserver.api.deps import Cursor, IdempotencyKey, Known, Me, answer, errors, ok, reply
+from gameserver.api.models import Day, Month, Reason
 from gameserver.clock import get_clock
 from gameserver.domain.daily import boards, front
+from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
-Cursor = Annotated[str | None, Query(max_length=1024, description="from the previous page; none for the first")]
-Limit = Annotated[int, Query(ge=1, le=100)]
-Month = Annotated[str, Path(pattern=r"^\d{4}-(0[1-9]|1[0-2])$", description="a month, YYYY-MM (UTC)")]
+BoardLimit = Annotated[int, Query(ge=1, le=100)]
+OfDay = Annotated[Day | None, Query(description="YYYY-MM-DD (UTC); today when left out")]
 
 router = APIRouter()
 
 
-@router.get("/v1/feinthold/daily", response_model=DayOut, responses=ERRORS, tags=["daily front"])
-async def get_daily_front(caller: Known, day: Annotated[date | None, Query(description="YYYY-MM-DD; today if left out")] = None
-                ) -> Any:
+@router.get("/v1/feinthold/daily", responses={**ok("DayOut"), **errors(E.NOT_FOUND)}, tags=["daily front"])
+async def get_daily_front(caller: Known, day: OfDay = None) -> Response:
     """Today's Front (the same for everyone) and mine, with its result once it is over; ``day`` for an earlier
     one (404 for a day to come: nobody may know a future Front)."""
-    return front.my_front(storage(), get_clock(), caller, day)
+    return reply(front.my_front(storage(), get_clock(), caller, day))
 
 
-@router.post("/v1/feinthold/daily", status_code=201, response_model=StartedOut, responses=ERRORS,
-             tags=["daily front"])
-async def start_daily_front(request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+@router.post("/v1/feinthold/daily", status_code=201,
+             responses={**ok("StartedOut", 201), **errors(E.FRONT_ALREADY_STARTED)}, tags=["daily front"])
+async def start_daily_front(request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Start my Front of today: one game a day (409 ``front_already_started`` for a second one). Blitz: 120 s
     for turn 1, 60 s for the others; the house AI has sent its orders when a turn opens."""
-    return answer(key, request, caller, None, lambda: front.start_front(storage(), get_clock(), caller))
+    return answer(key, request, caller, None, lambda: front.start_front(storage(), get_clock(), caller), status=201)
 
 
-@router.get("/v1/feinthold/daily/board", response_model=BoardOut, responses=ERRORS, tags=["daily front"])
-async def get_daily_board(caller: Known, day: Annotated[date | None, Query(description="YYYY-MM-DD; today if left out")] = None,
-                cursor: Cursor = None, limit: Limit = 50) -> Any:
+@router.get("/v1/feinthold/daily/board", responses={**ok("BoardOut"), **errors(E.NOT_FOUND, E.INVALID_CURSOR)},
+            tags=["daily front"])
+async def get_daily_board(caller: Known, day: OfDay = None, cursor: Cursor = None, limit: BoardLimit = 50
+                          ) -> Response:
     """The leaderboard of a day: wins (fastest first), then draws, then losses (longest held first); then more
     positions, then more income. Only ranked Fronts."""
     chosen = day or front.today(get_clock())
-    return boards.board_of_the_day(storage(), chosen, cursor, limit)
+    return reply(boards.board_of_the_day(storage(), chosen, cursor, limit))
 
 
-@router.get("/v1/feinthold/daily/rank", response_model=RankOut, responses=ERRORS, tags=["daily front"])
-async def get_daily_rank(caller: Known, day: Annotated[date | None, Query(description="YYYY-MM-DD; today if left out")] = None
-               ) -> Any:
+@router.get("/v1/feinthold/daily/rank", responses={**ok("RankOut"), **errors(E.NOT_FOUND, E.NO_RANKED_RESULT)},
+            tags=["daily front"])
+async def get_daily_rank(caller: Known, day: OfDay = None) -> Response:
     """My rank on the board of a day ("4,213th of 97,000"): 404 ``no_ranked_result`` naming why when my Front of
     that day is not on the board (not played, still playing, or not ranked and the reason)."""
-    return boards.my_rank(storage(), get_clock(), caller, day)
+    return reply(boards.my_rank(storage(), get_clock(), caller, day))
 
 
-@router.get("/v1/feinthold/daily/months/{month}", response_model=MonthOut, responses=ERRORS, tags=["daily front"])
-async def get_daily_month(month: Month, caller: Known, cursor: Cursor = None, limit: Limit = 50) -> Any:
+@router.get("/v1/feinthold/daily/months/{month}", responses={**ok("MonthOut"), **errors(E.INVALID_CURSOR)},
+            tags=["daily front"])
+async def get_daily_month(month: Annotated[Month, Path(description="YYYY-MM (UTC)")], caller: Known,
+                          cursor: Cursor = None, limit: BoardLimit = 50) -> Response:
     """The month's table: points (a ranked win 3, a draw 1), then wins; each member's ranked days."""
-    return boards.month_table(storage(), month, cursor, limit)
+    return reply(boards.month_table(storage(), month, cursor, limit))
 
 
-@router.post("/v1/feinthold/daily/{day}/results/{member}/remove", response_model=EntryOut, responses=ERRORS,
+@router.post("/v1/feinthold/daily/{day}/results/{member}/remove",
+             responses={**ok("EntryOut"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.NOT_ON_THE_BOARD)},
              tags=["daily front"])
-async def remove_daily_result(day: Annotated[date, Path(description="YYYY-MM-DD")],
+async def remove_daily_result(day: Annotated[Day, Path(description="YYYY-MM-DD (UTC)")],
                  member: Annotated[str, Path(min_length=1, max_length=128, description="the member's subject")],
-                 body: Reason, request: Request, caller: Known, key: IdempotencyKey = None) -> Any:
+                 body: Reason, request: Request, caller: Known, key: IdempotencyKey = None) -> Response:
     """Moderators: remove a member's Front of a day from the board (its month points go too); audited."""
     return answer(key, request, caller, body.model_dump(mode="json"),
                    lambda: front.remove_result(storage(), get_clock(), caller, day, member, body.why))

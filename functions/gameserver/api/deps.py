@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from fastapi import Depends, Header, Path, Query, Request
+from fastapi import Depends, Header, Path, Query, Request, Response
+from fastapi.responses import JSONResponse
 
 from gameserver.api import idempotency
 from gameserver.clock import get_clock
@@ -19,33 +20,39 @@ from gameserver.services import storage
 
 GameId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a game id")]
 InvitationId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="an invitation id")]
+
 IdempotencyKey = Annotated[
     str | None,
-    Header(alias="Idempotency-Key", description="repeat a call safely: same key, same answer, for 24 hours"),
+    Header(alias="Idempotency-Key", min_length=1, max_length=idempotency.MAX_KEY_LENGTH,
+           description="repeat a call safely: same key and body, same answer, for 24 hours"),
 ]
 Cursor = Annotated[str | None, Query(max_length=1024, description="from the previous page; none for the first")]
 Limit = Annotated[int, Query(ge=1, le=50)]
 
-# Error responses point at one schema rather than naming a model on every route: a model per route and
-# status would cost the cold start a pydantic field each, for documentation only.
-_ERROR_REF = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
-_ERROR_TEXT = {
-    400: "malformed request",
-    401: "no verified token",
-    403: "not yours to do",
-    404: "no such thing of yours",
-    409: "not now (turn closed, game over or in play, already answered, key in flight)",
-    422: "well-formed but refused (illegal orders name the order and the rule)",
-}
+
+def ok(answer: str, status: int = 200) -> dict[int | str, dict[str, Any]]:
+    """The route's answer: the model named ``answer`` in its feature's ``*_answers`` module. The route sends the
+    domain's JSON as it is (``reply``); api.openapi writes the model's schema into the document and the API
+    tests validate every answer against it, so a cold start builds no response model."""
+    schema = {"$ref": f"#/components/schemas/{answer}"}
+    return {status: {"description": answer, "content": {"application/json": {"schema": schema}}}}
 
 
-def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The error responses a route can answer (401 always: every route needs a verified token)."""
-    return {status: {"description": _ERROR_TEXT[status], "content": _ERROR_REF}
-            for status in sorted({401, *statuses})}
+def reply(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """An answer as it is: JSON, without FastAPI's encoder (the domain's answers are JSON already)."""
+    return JSONResponse(body, status, headers)
 
 
-ERRORS = errors(400, 403, 404, 409, 422)
+def errors(*codes: ErrorCode) -> dict[int | str, dict[str, Any]]:
+    """The errors a route answers beyond those of every route (``api.openapi`` adds those: no token, a bad
+    device id, a parameter or body breaking its schema, busy): grouped by their status, each response naming
+    its codes. Error responses point at one schema rather than naming a model on every route: a model per
+    route and status would cost the cold start a pydantic field each, for documentation only."""
+    by_status: dict[int, list[ErrorCode]] = {}
+    for code in codes:
+        by_status.setdefault(code.status, []).append(code)
+    return {status: {"description": "", "x-error-codes": [str(code) for code in found]}
+            for status, found in sorted(by_status.items())}
 
 
 async def current_caller(request: Request) -> Caller:
@@ -107,6 +114,8 @@ def _scope(request: Request, caller: Caller) -> list[str]:
     return [caller.sub, request.method, request.url.path]
 
 
-def answer(key: str | None, request: Request, caller: Caller, body: Any, work: idempotency.Work) -> Any:
-    """The call's answer, run once per Idempotency-Key; the route's response model shapes it either way."""
-    return idempotency.once(key, _scope(request, caller), body, work, request.scope.get("aws.context"))
+def answer(key: str | None, request: Request, caller: Caller, body: Any, work: idempotency.Work,
+           status: int = 200) -> Response:
+    """The call's answer, run once per Idempotency-Key (a replay is the first answer again)."""
+    return reply(idempotency.once(key, _scope(request, caller), body, work, request.scope.get("aws.context")),
+                 status)

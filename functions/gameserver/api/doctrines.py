@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
 
-from gameserver.api.deps import ERRORS, IdempotencyKey, Me, answer
-from gameserver.api.doctrines_models import DoctrineIn, DoctrineList, DoctrineOut
+from gameserver.api.deps import IdempotencyKey, Me, answer, errors, ok, reply
+from gameserver.api.doctrines_models import DoctrineIn
 from gameserver.clock import get_clock
 from gameserver.domain import doctrines
+from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
 Slot = Annotated[int, Path(ge=1, le=3, description="a doctrine slot, 1 to 3")]
@@ -17,47 +18,53 @@ Slot = Annotated[int, Path(ge=1, le=3, description="a doctrine slot, 1 to 3")]
 router = APIRouter()
 
 
-@router.get("/v1/feinthold/doctrines", response_model=DoctrineList, responses=ERRORS, tags=["doctrines"])
-async def list_doctrines(caller: Me) -> Any:
+@router.get("/v1/feinthold/doctrines", responses=ok("DoctrineList"), tags=["doctrines"])
+async def list_doctrines(caller: Me) -> Response:
     """My doctrines (three at most), the default marked."""
-    return doctrines.list_doctrines(storage(), caller)
+    return reply(doctrines.list_doctrines(storage(), caller))
 
 
-@router.post("/v1/feinthold/doctrines", status_code=201, response_model=DoctrineOut, responses=ERRORS,
+@router.post("/v1/feinthold/doctrines", status_code=201,
+             responses={**ok("DoctrineOut", 201), **errors(E.DOCTRINES_FULL, E.INVALID_DOCTRINE)},
              tags=["doctrines"])
-async def create_doctrine(body: DoctrineIn, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def create_doctrine(body: DoctrineIn, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Write a doctrine into a free slot (409 when all three are taken); checked by the engine's schema."""
 
-    def work() -> Any:
+    def work() -> object:
         return doctrines.create_doctrine(storage(), get_clock(), caller, body.doctrine)
 
-    return answer(key, request, caller, body.model_dump(mode="json"), work)
+    return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=ERRORS, tags=["doctrines"])
-async def get_doctrine(slot: Slot, caller: Me) -> Any:
-    return doctrines.read_doctrine(storage(), caller, slot)
+@router.get("/v1/feinthold/doctrines/{slot}", responses={**ok("DoctrineOut"), **errors(E.NOT_FOUND)},
+            tags=["doctrines"])
+async def get_doctrine(slot: Slot, caller: Me) -> Response:
+    """One of my doctrines."""
+    return reply(doctrines.read_doctrine(storage(), caller, slot))
 
 
-@router.put("/v1/feinthold/doctrines/{slot}", response_model=DoctrineOut, responses=ERRORS, tags=["doctrines"])
+@router.put("/v1/feinthold/doctrines/{slot}",
+            responses={**ok("DoctrineOut"), **errors(E.NOT_FOUND, E.INVALID_DOCTRINE)}, tags=["doctrines"])
 async def replace_doctrine(slot: Slot, body: DoctrineIn, request: Request, caller: Me,
-                           key: IdempotencyKey = None) -> Any:
+                           key: IdempotencyKey = None) -> Response:
     """Replace a doctrine; a game already started keeps the copy it took."""
 
-    def work() -> Any:
+    def work() -> object:
         return doctrines.replace_doctrine(storage(), get_clock(), caller, slot, body.doctrine)
 
     return answer(key, request, caller, body.model_dump(mode="json"), work)
 
 
-@router.delete("/v1/feinthold/doctrines/{slot}", status_code=204, responses=ERRORS, tags=["doctrines"])
+@router.delete("/v1/feinthold/doctrines/{slot}", status_code=204,
+               responses={204: {"description": "deleted"}, **errors(E.NOT_FOUND)}, tags=["doctrines"])
 async def delete_doctrine(slot: Slot, caller: Me) -> Response:
+    """Delete a doctrine (the default too: then no doctrine plays the turns I miss)."""
     doctrines.delete_doctrine(storage(), caller, slot)
     return Response(status_code=204)
 
 
-@router.post("/v1/feinthold/doctrines/{slot}/default", response_model=DoctrineOut, responses=ERRORS,
+@router.post("/v1/feinthold/doctrines/{slot}/default", responses={**ok("DoctrineOut"), **errors(E.NOT_FOUND)},
              tags=["doctrines"])
-async def set_default_doctrine(slot: Slot, caller: Me) -> Any:
+async def set_default_doctrine(slot: Slot, caller: Me) -> Response:
     """Make this doctrine my default: it plays the turns I miss in games that start from now on."""
-    return doctrines.make_default(storage(), caller, slot)
+    return reply(doctrines.make_default(storage(), caller, slot))

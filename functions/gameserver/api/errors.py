@@ -23,21 +23,25 @@ _HTTP_CODES = {404: ErrorCode.NOT_FOUND, 405: ErrorCode.METHOD_NOT_ALLOWED, 401:
 
 
 def error_response(
-    status: int, code: ErrorCode, message: str, field: str | None = None, rule: str | None = None
+    code: ErrorCode, message: str, field: str | None = None, rule: str | None = None, status: int | None = None
 ) -> JSONResponse:
+    """The error body, with the code's status unless the framework chose another (``status``)."""
     detail: dict[str, Any] = {"code": str(code), "message": message}
     if field is not None:
         detail["field"] = field
     if rule is not None:
         detail["rule"] = rule
-    return JSONResponse({"error": detail}, status_code=status)
+    return JSONResponse({"error": detail}, status_code=code.status if status is None else status)
 
 
 def field_path(loc: tuple[Any, ...] | list[Any]) -> str:
-    """``("body", "orders", 2, "move")`` -> ``orders[2].move``: the field as a client developer writes it."""
+    """``("body", "orders", 2, "move", "move", "units")`` -> ``orders[2].move.units``: the field as a client
+    developer writes it (a tagged union names its variant before the variant's own key: said once)."""
     parts = list(loc[1:]) if loc and loc[0] in {"body", "query", "path", "header"} else list(loc)
     text = ""
-    for part in parts:
+    for index, part in enumerate(parts):
+        if index and part == parts[index - 1] and isinstance(part, str):
+            continue
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text or "body"
 
@@ -48,36 +52,35 @@ def _validation(_: Request, exc: Exception) -> JSONResponse:
     loc = tuple(first.get("loc", ()))
     field = field_path(loc)
     if first.get("type") == "json_invalid":
-        return error_response(400, ErrorCode.MALFORMED_JSON, "the body is not valid JSON", field="body")
-    # A path or query parameter of the wrong type is a malformed request; a body that breaks the schema is
-    # well-formed JSON the service cannot process.
-    status = 422 if loc and loc[0] == "body" else 400
-    return error_response(status, ErrorCode.INVALID, f"{field}: {first.get('msg', 'invalid value')}", field=field)
+        return error_response(ErrorCode.MALFORMED_JSON, "the body is not valid JSON", field="body")
+    # Read, but a value (of the path, the query, a header or the body) breaks its schema: the field says which.
+    return error_response(ErrorCode.INVALID, f"{field}: {first.get('msg', 'invalid value')}", field=field)
 
 
 def _domain(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, DomainError)
-    return error_response(exc.status, exc.code, exc.message, exc.field, exc.rule)
+    return error_response(exc.code, exc.message, exc.field, exc.rule)
 
 
 def _unauthenticated(_: Request, exc: Exception) -> JSONResponse:
-    return error_response(401, ErrorCode.UNAUTHENTICATED, str(exc))
+    return error_response(ErrorCode.UNAUTHENTICATED, str(exc))
 
 
 def _http(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, HTTPException)
-    return error_response(exc.status_code, _HTTP_CODES.get(exc.status_code, ErrorCode.HTTP_ERROR), str(exc.detail))
+    code = _HTTP_CODES.get(exc.status_code, ErrorCode.HTTP_ERROR)
+    return error_response(code, str(exc.detail), status=exc.status_code)
 
 
 def _busy(_: Request, exc: Exception) -> JSONResponse:
     """A write that kept meeting others, or a read the store kept answering in part: nothing was written, and
     the same request can be sent again."""
-    return error_response(409, ErrorCode.BUSY, "the service was busy with this item; send the request again")
+    return error_response(ErrorCode.BUSY, "the service was busy with this item; send the request again")
 
 
 def _internal(_: Request, exc: Exception) -> JSONResponse:
     log.exception("unhandled error", exc_info=exc)
-    return error_response(500, ErrorCode.INTERNAL, "the service failed; the request can be retried")
+    return error_response(ErrorCode.INTERNAL, "the service failed; the request can be retried")
 
 
 def install(app: FastAPI) -> None:

@@ -7,11 +7,25 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import Response
+from fastapi import Header, Response
+from fastapi.responses import JSONResponse
 
-NOT_MODIFIED: dict[int | str, dict[str, Any]] = {304: {"description": "unchanged since the ETag sent in If-None-Match"}}
+from gameserver.api.deps import ok
+
+_ETAG = {"ETag": {"description": "a weak tag of this answer: send it back in If-None-Match",
+                  "schema": {"type": "string", "examples": ['W/"1f3a9c0d2b7e4f6a8c1d3e5f7a9b0c2d"']}}}
+
+
+def polled(answer: str) -> dict[int | str, dict[str, Any]]:
+    """The answers of a GET a client polls: ``answer`` with its ETag, or a 304 (beside the route's errors)."""
+    (status, response), = ok(answer).items()
+    return {status: {**response, "headers": _ETAG},
+            304: {"description": "unchanged since the ETag sent in If-None-Match (no body)", "headers": _ETAG}}
+
+IfNoneMatch = Annotated[str | None, Header(alias="If-None-Match", max_length=1024,
+                                           description="the ETag of the answer the client holds")]
 
 
 def etag_of(body: Any) -> str:
@@ -27,10 +41,9 @@ def matches(if_none_match: str | None, etag: str) -> bool:
     return "*" in tags or etag in tags or etag.removeprefix("W/") in tags
 
 
-def conditional(body: Any, response: Response, if_none_match: str | None) -> Any:
+def conditional(body: Any, if_none_match: str | None) -> Response:
     """The body with its ETag, or an empty 304 when the client already holds it."""
     etag = etag_of(body)
     if matches(if_none_match, etag):
         return Response(status_code=304, headers={"ETag": etag})
-    response.headers["ETag"] = etag
-    return body
+    return JSONResponse(body, headers={"ETag": etag})

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from fastapi import APIRouter, Response
 
-from fastapi import APIRouter, Query
-
-from gameserver.api.deps import ERRORS, Me
-from gameserver.api.feed_models import FeedOut
+from gameserver.api.deps import Cursor, Limit, Me, errors, ok, reply
 from gameserver.domain import members
+from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
-
-Cursor = Annotated[str | None, Query(max_length=1024)]
-Limit = Annotated[int, Query(ge=1, le=50)]
 
 router = APIRouter()
 
 
-@router.get("/v1/feed", response_model=FeedOut, responses=ERRORS, tags=["members"])
-async def get_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
+@router.get("/v1/feed", responses={**ok("FeedOut"), **errors(E.INVALID_CURSOR)}, tags=["members"])
+async def get_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Notifications: each turn of mine that opened in a duel, newest first."""
-    return members.my_feed(storage(), caller, cursor, limit)
+    return reply(members.my_feed(storage(), caller, cursor, limit))

@@ -1,92 +1,131 @@
-"""Bodies of the Feinthold game routes (v1)."""
+"""Request bodies of the Feinthold game routes (v1): a new game and a turn's orders. What the routes answer is
+in ``games_answers``."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import enum
+from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Discriminator, Field, Tag, field_validator
 
-from gameserver.api.models import GamePaceName, HouseName, PaceName, RequestBody, SideName
+from gameserver.api.models import Choice, HouseAi, Pace, RequestBody, Side
+
+MAX_ORDERS = 40
+"""More orders than a turn's points could ever pay for: a bound on the body, not a rule of the game."""
+
+
+class Position(enum.StrEnum):
+    """"Seven positions linked by paths": what each is, and on whose side, is in the layout's ``positions``."""
+
+    HQ_SOUTH = "hq-s"
+    HQ_NORTH = "hq-n"
+    CENTRE = "c"
+    RELAY_SOUTH = "r-s"
+    RELAY_NORTH = "r-n"
+    POST_WEST = "p-w"
+    POST_EAST = "p-e"
+
+
+def no_blitz(pace: Pace) -> Pace:
+    """Blitz is played in duels and the Daily Front, whose ready room or daily start make sure both players
+    are there when the 120 seconds of turn 1 begin."""
+    if pace is Pace.BLITZ:
+        raise ValueError("blitz is played in duels and the Daily Front; choose 5m, 1d, 2d or 3d")
+    return pace
 
 
 class NewHouseGame(RequestBody):
-    house_ai: HouseName
+    house_ai: Choice[HouseAi]
     layout: str | None = Field(default=None, max_length=40, description="a layout id; random when left out")
-    side: SideName | None = Field(default=None, description="your side; random when left out")
-    pace: PaceName
+    side: Choice[Side] | None = Field(default=None, description="your side; random when left out")
+    pace: Choice[Pace] = Field(description="5m, 1d, 2d or 3d")
+
+    _pace = field_validator("pace")(no_blitz)
 
 
-class Orders(RequestBody):
-    orders: list[dict[str, Any]] = Field(
-        max_length=40, description='the turn\'s orders, e.g. [{"move": {"from": "hq-s", "to": "c", "units": 2}}]'
-    )
+# --------------------------------------------------------------------------------------------- orders
+Count = Annotated[int, Field(ge=0, description="0 when left out")]
 
 
-class Player(BaseModel):
-    kind: Literal["house", "member"]
-    name: str | None = None
-    sub: str | None = None
+class ReinforceFields(RequestBody):
+    at: Choice[Position]
+    units: Count = 0
+    decoys: Count = 0
 
 
-class GameOut(BaseModel):
-    game_id: str
-    mode: str
-    status: Literal["open", "over"]
-    turn: int
-    opened_at: str
-    deadline: str | None
-    pace: GamePaceName
-    side: SideName
-    opponent: Player
-    opponent_sent: bool
-    my_orders: list[dict[str, Any]] | None
-    my_submissions: int
-    winner: str | None
-    view: dict[str, Any] = Field(description="the engine's view of your side (rules.feinthold SideView.to_json)")
+class MoveFields(RequestBody):
+    from_: Choice[Position] = Field(alias="from")
+    to: Choice[Position] = Field(description="a neighbour of from: one step per turn")
+    units: Count = 0
+    decoys: Count = 0
 
 
-class GameSummary(BaseModel):
-    game_id: str
-    mode: str
-    side: SideName
-    opponent: Player
-    status: str
-    turn: int
-    deadline: str | None
-    winner: str | None
-    created_at: str
+class AtFields(RequestBody):
+    at: Choice[Position]
 
 
-class GameList(BaseModel):
-    games: list[GameSummary]
-    cursor: str | None = Field(description="pass as ?cursor= for the next page; null on the last")
+class ReinforceOrder(RequestBody):
+    """"Reinforce: a unit costs 2 points, a decoy 1" (HQ or a relay you hold)."""
+
+    KIND: ClassVar[str] = "reinforce"
+    reinforce: ReinforceFields
 
 
-class SubmissionOut(BaseModel):
-    turn: int
-    submission: int = Field(description="how many times you have sent orders this turn, this one included")
-    resolved: bool = Field(description="whether this submission resolved the turn")
-    game: GameOut
+class MoveOrder(RequestBody):
+    """"Move: from a position to a neighbor, one step per turn"."""
+
+    KIND: ClassVar[str] = "move"
+    move: MoveFields
 
 
-class SideTiming(BaseModel):
-    sent_at: str | None
-    submissions: int
-    missed: bool
+class EntrenchOrder(RequestBody):
+    """"Entrench: 1 point per position; your units that stay there [...] count 1.5 in combat"."""
+
+    KIND: ClassVar[str] = "entrench"
+    entrench: AtFields
 
 
-class TurnTiming(BaseModel):
-    turn: int
-    opened_at: str
-    deadline: str | None
-    resolved_at: str
-    closed_by: Literal["orders", "deadline"]
-    sent: dict[str, SideTiming]
+class ScoutOrder(RequestBody):
+    """"Scout: 2 points per position, 2 positions at most, never one of yours"."""
+
+    KIND: ClassVar[str] = "scout"
+    scout: AtFields
 
 
-class RecordOut(BaseModel):
-    game_id: str
-    players: dict[str, Player]
-    winner: str | None
-    record: dict[str, Any] = Field(description="the engine's full record: both sides' orders and reports, the board after every turn")
-    turns: list[TurnTiming]
+class PredictOrder(RequestBody):
+    """"Predict: free, a position where the opponent will move units in this turn, coming from a neighbor"."""
+
+    KIND: ClassVar[str] = "predict"
+    predict: AtFields
+
+
+_ORDERS = (ReinforceOrder, MoveOrder, EntrenchOrder, ScoutOrder, PredictOrder)
+
+
+def _kind(order: Any) -> str | None:
+    """An order's kind: the one key of its object."""
+    if isinstance(order, BaseModel):
+        return str(getattr(order, "KIND", None))
+    if isinstance(order, dict) and len(order) == 1:
+        return str(next(iter(order)))
+    return None
+
+
+Order = Annotated[
+    Annotated[ReinforceOrder, Tag("reinforce")]
+    | Annotated[MoveOrder, Tag("move")]
+    | Annotated[EntrenchOrder, Tag("entrench")]
+    | Annotated[ScoutOrder, Tag("scout")]
+    | Annotated[PredictOrder, Tag("predict")],
+    Discriminator(
+        _kind,
+        custom_error_type="order_kind",
+        custom_error_message="an order is an object with one key, its kind: "
+                             + ", ".join(o.KIND for o in _ORDERS),
+    ),
+]
+"""One order, an object with one key, its kind: ``{"move": {"from": "hq-s", "to": "c", "units": 2}}``."""
+
+
+class OrderSet(RequestBody):
+    orders: list[Order] = Field(max_length=MAX_ORDERS, description="the turn's orders; none: every unit holds")

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from fastapi import APIRouter, Request, Response
 
-from fastapi import APIRouter, Request
-
-from gameserver.api.deps import ERRORS, IdempotencyKey, InvitationId, Me, answer
-from gameserver.api.games_models import GameOut
-from gameserver.api.invitations_models import InvitationList, InvitationOut, NewInvitation
+from gameserver.api.deps import IdempotencyKey, InvitationId, Me, answer, errors, ok, reply
+from gameserver.api.invitations_models import NewInvitation
 from gameserver.clock import get_clock
 from gameserver.domain import friendly
+from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
 router = APIRouter()
@@ -19,54 +17,46 @@ router = APIRouter()
 @router.post(
     "/v1/feinthold/invitations",
     status_code=201,
-    response_model=InvitationOut,
-    responses=ERRORS,
+    responses={**ok("InvitationOut", 201), **errors(E.NOT_FOUND)},
     tags=["invitations"],
 )
-async def invite_member(body: NewInvitation, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def invite_member(body: NewInvitation, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Invite a member to a friendly game (unrated, no stakes)."""
 
-    def work() -> Any:
+    def work() -> object:
         return friendly.invite(
             storage(), get_clock(), caller, invitee=body.invitee, pace=body.pace, layout=body.layout,
             side=body.side,
         )
 
-    return answer(key, request, caller, body.model_dump(mode="json"), work)
+    return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feinthold/invitations", response_model=InvitationList, responses=ERRORS, tags=["invitations"])
-async def list_invitations(caller: Me) -> Any:
+@router.get("/v1/feinthold/invitations", responses=ok("InvitationList"), tags=["invitations"])
+async def list_invitations(caller: Me) -> Response:
     """Pending invitations to me, and the invitations I sent."""
-    return friendly.list_invitations(storage(), caller)
+    return reply(friendly.list_invitations(storage(), caller))
 
 
 @router.post(
     "/v1/feinthold/invitations/{invitation_id}/accept",
     status_code=201,
-    response_model=GameOut,
-    responses=ERRORS,
+    responses={**ok("GameOut", 201), **errors(E.NOT_FOUND, E.FORBIDDEN, E.INVITATION_ANSWERED, E.INVITATION_EXPIRED)},
     tags=["invitations"],
 )
-async def accept_invitation(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def accept_invitation(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None
+                            ) -> Response:
     """Accept an invitation: the game starts, its first turn open."""
-
-    def work() -> Any:
-        return friendly.accept(storage(), get_clock(), caller, invitation_id)
-
-    return answer(key, request, caller, None, work)
+    return answer(key, request, caller, None, lambda: friendly.accept(storage(), get_clock(), caller, invitation_id),
+                  status=201)
 
 
 @router.post(
     "/v1/feinthold/invitations/{invitation_id}/decline",
-    response_model=InvitationOut,
-    responses=ERRORS,
+    responses={**ok("InvitationOut"), **errors(E.NOT_FOUND, E.FORBIDDEN, E.INVITATION_ANSWERED, E.INVITATION_EXPIRED)},
     tags=["invitations"],
 )
-async def decline_invitation(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None) -> Any:
+async def decline_invitation(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None
+                             ) -> Response:
     """Decline an invitation."""
-
-    def work() -> Any:
-        return friendly.decline(storage(), get_clock(), caller, invitation_id)
-
-    return answer(key, request, caller, None, work)
+    return answer(key, request, caller, None, lambda: friendly.decline(storage(), get_clock(), caller, invitation_id))

@@ -1,34 +1,17 @@
-"""Bodies of the friendly invitations' routes (v1)."""
+"""Request bodies of the friendly invitations' routes (v1): an invitation."""
 
 from __future__ import annotations
 
-from typing import Literal
+from pydantic import Field, field_validator
 
-from pydantic import BaseModel, Field
-
-from gameserver.api.models import PaceName, RequestBody, SideName
+from gameserver.api.games_models import no_blitz
+from gameserver.api.models import Choice, Pace, RequestBody, Side
 
 
 class NewInvitation(RequestBody):
     invitee: str = Field(min_length=1, max_length=128, description="the invited member's subject")
-    layout: str | None = Field(default=None, max_length=40)
-    side: SideName | None = Field(default=None, description="the inviter's side; random when left out")
-    pace: PaceName
+    layout: str | None = Field(default=None, max_length=40, description="a layout id; random when left out")
+    side: Choice[Side] | None = Field(default=None, description="the inviter's side; random when left out")
+    pace: Choice[Pace] = Field(description="5m, 1d, 2d or 3d")
 
-
-class InvitationOut(BaseModel):
-    invitation_id: str
-    inviter: str
-    invitee: str
-    layout: str | None
-    inviter_side: SideName | None
-    pace: PaceName
-    status: Literal["pending", "accepted", "declined"]
-    created_at: str
-    expires_at: str
-    game_id: str | None
-
-
-class InvitationList(BaseModel):
-    received: list[InvitationOut] = Field(description="pending invitations to you")
-    sent: list[InvitationOut]
+    _pace = field_validator("pace")(no_blitz)

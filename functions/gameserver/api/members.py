@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from fastapi import APIRouter, Response
 
-from fastapi import APIRouter
-
-from gameserver.api.deps import ERRORS, Known
-from gameserver.api.members_models import ProfileOut
+from gameserver.api.deps import Known, ok, reply
 from gameserver.clock import get_clock
 from gameserver.domain import members
 from gameserver.services import storage
@@ -15,8 +12,8 @@ from gameserver.services import storage
 router = APIRouter()
 
 
-@router.get("/v1/me", response_model=ProfileOut, responses=ERRORS, tags=["members"])
-async def get_me(caller: Known) -> Any:
+@router.get("/v1/me", responses=ok("ProfileOut"), tags=["members"])
+async def get_me(caller: Known) -> Response:
     """My profile, created on my first authenticated call (with its opening 100 credits)."""
     profile = members.my_profile(storage(), get_clock(), caller)
-    return {**profile.__dict__, "moderator": caller.is_moderator}
+    return reply({**profile.__dict__, "moderator": caller.is_moderator})

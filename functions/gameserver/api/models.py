@@ -1,28 +1,92 @@
 """What every router's bodies share: the request base (strict, no unknown fields), a moderator's reason, the error
-body, times and days, and the words the games and modes are played in, each defined once."""
+bodies, times and days, and the words the games and modes are played in, each defined once.
+
+The words mirror sets defined deeper down (the rules' sides, the registered modes): the API cannot import the
+engines at a cold start, so tests/spine/test_openapi.py holds each mirror equal to its source.
+"""
 
 from __future__ import annotations
 
+import enum
+import re
 from datetime import date
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
+from gameserver.platform.pace import Pace
+
+__all__ = ["Pace"]
 
 Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
                                  json_schema_extra={"format": "date-time"},
                                  examples=["2026-12-01T09:00:00Z"])]
 """An instant, in whole UTC seconds ending in Z (the service's one form: they sort as text)."""
-Day = date
+
+_DAY = re.compile(r"\d{4}-\d\d-\d\d")
+
+
+def _written_day(value: object) -> object:
+    """A day arrives written ``YYYY-MM-DD``: pydantic alone would read ``0`` as 1970-01-01."""
+    if isinstance(value, date) or (isinstance(value, str) and _DAY.fullmatch(value)):
+        return value
+    raise ValueError("a day is written YYYY-MM-DD")
+
+
+Day = Annotated[date, BeforeValidator(_written_day)]
 """A UTC day, YYYY-MM-DD."""
 
-SideName = Literal["south", "north"]
-PaceName = Literal["5m", "1d", "2d", "3d"]
-GamePaceName = Literal["blitz", "5m", "1d", "2d", "3d"]
-"""A game's pace as shown: duels also play blitz (created through the duel routes, never the game routes)."""
-HouseName = Literal["sentinel", "pivot", "ram"]
+Month = Annotated[str, StringConstraints(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")]
+"""A UTC month, YYYY-MM."""
+
+E = TypeVar("E", bound=enum.Enum)
+Choice = Annotated[E, Field(strict=False)]
+"""A request's enum field: ``Choice[Pace]``. Request bodies are strict (no ``"10"`` for 10), and strict
+pydantic takes only enum members, never their JSON values: an enum field is read by value."""
+
+DecimalText = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?$", json_schema_extra={"format": "decimal"},
+                                   examples=["1523.41"])]
+"""A decimal number written as text, so that no digit is lost to a float."""
+
+NextCursor = Annotated[str | None, Field(description="pass as ?cursor= for the next page; null on the last")]
+
+
+class Side(enum.StrEnum):
+    """A side of Feinthold: south's HQ is at the bottom, north's at the top."""
+
+    SOUTH = "south"
+    NORTH = "north"
+
+
+Draw = Literal["draw"]
+"""A game that ended without a winner."""
+
+
+class HouseAi(enum.StrEnum):
+    """Feinthold's house AIs: "play with the same rules and the same menu of instructions as the players,
+    seeing nothing more than their own side; a little noise changes the numbers of their rules"."""
+
+    SENTINEL = "sentinel"
+    """Careful."""
+    PIVOT = "pivot"
+    """Balanced: it scouts and bluffs with decoys."""
+    RAM = "ram"
+    """Aggressive."""
+
+
+class Mode(enum.StrEnum):
+    """How a game came to be, and what it adds to the game (stakes, a board, a bracket)."""
+
+    HOUSE = "house"
+    """Against a house AI."""
+    FRIENDLY = "friendly"
+    """Between two members, by invitation: no stake, no rating."""
+    DUEL = "duel"
+    """A duel between two members, rated, with a stake in credits."""
+    DAILY = "daily"
+    """The Daily Front: everyone plays the same game against the same house AI."""
 
 
 class RequestBody(BaseModel):
@@ -40,10 +104,19 @@ class Reason(RequestBody):
 
 class ErrorDetail(BaseModel):
     code: ErrorCode
-    message: str
-    field: str | None = None
-    rule: str | None = None
+    message: str = Field(description="for people; branch on code")
+    field: str | None = Field(default=None, description="the field to fix, as a client writes it: orders[2].move")
+    rule: str | None = Field(default=None, description="the rule broken, a short stable name")
 
 
 class ErrorBody(BaseModel):
+    """Every error the service answers."""
+
     error: ErrorDetail
+
+
+class GatewayError(BaseModel):
+    """API Gateway's own answer, before the service: a missing, forged or expired token (401, with the
+    reason in the WWW-Authenticate header), or too many requests (429)."""
+
+    message: str = Field(examples=["Unauthorized"])

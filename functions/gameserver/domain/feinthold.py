@@ -135,11 +135,12 @@ def game_record(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
     }
 
 
-def opponent_json(who: str) -> dict[str, str | None]:
+def opponent_json(who: str) -> dict[str, str]:
+    """A player as the API shows them: a house AI by its name, a member by their subject."""
     seen = player(who)
     if seen.kind is PlayerKind.HOUSE:
-        return {"kind": "house", "name": seen.name, "sub": None}
-    return {"kind": "member", "name": None, "sub": seen.name}
+        return {"kind": "house", "name": seen.name}
+    return {"kind": "member", "sub": seen.name}
 
 
 def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:

@@ -34,6 +34,8 @@ MAX_POSITIONS = 9
 
 
 class Outcome(enum.StrEnum):
+    """A Front's result, from the member's side."""
+
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"

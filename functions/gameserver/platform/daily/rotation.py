@@ -26,6 +26,8 @@ _SEED_MASK = (1 << 63) - 1
 
 
 class Noise(enum.StrEnum):
+    """How much noise changes the numbers of the house AI's rules."""
+
     NORMAL = "normal"
     STRONG = "strong"
     """Sunday: "Ram with more noise"."""

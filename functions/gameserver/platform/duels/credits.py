@@ -22,6 +22,8 @@ GRANT = 100
 
 
 class CreditKind(enum.StrEnum):
+    """Why a ledger line moved credits."""
+
     GRANT = "grant"
     """The 100 credits of a new profile: credits enter the platform."""
     PRIZE = "prize"

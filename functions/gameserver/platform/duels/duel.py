@@ -12,6 +12,8 @@ from gameserver.platform.duels.modes import Pace
 
 
 class DuelStatus(enum.StrEnum):
+    """Where a duel stands."""
+
     PROPOSED = "proposed"
     """Proposed, waiting for the opponent's answer; the proposer's stake is in escrow."""
     READY_ROOM = "ready-room"

@@ -23,6 +23,8 @@ LINK_WINDOW = timedelta(days=30)
 
 
 class LinkKind(enum.StrEnum):
+    """What two members were seen sharing."""
+
     DEVICE = "device"
     ADDRESS = "address"
 

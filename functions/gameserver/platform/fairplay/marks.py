@@ -23,11 +23,15 @@ from gameserver.platform.fairplay.links import Link
 
 
 class MarkKind(enum.StrEnum):
+    """Why fair play left a mark for the moderators."""
+
     LINKED_ACCOUNTS = "linked-accounts"
     PACE_TOO_REGULAR = "pace-too-regular"
 
 
 class MarkStatus(enum.StrEnum):
+    """Whether a moderator has reviewed a mark."""
+
     OPEN = "open"
     """Left by fair play, waiting for a moderator."""
     CLOSED = "closed"

@@ -48,7 +48,7 @@ class Glicko2Rating:
         return self.deviation >= PROVISIONAL_DEVIATION
 
     def to_json(self) -> dict[str, str]:
-        return {"rating": str(self.rating), "deviation": str(self.deviation), "volatility": str(self.volatility)}
+        return {"rating": _text(self.rating), "deviation": _text(self.deviation), "volatility": _text(self.volatility)}
 
     @classmethod
     def from_json(cls, data: dict[str, str]) -> Glicko2Rating:
@@ -95,11 +95,16 @@ class Glicko2Change:
         )
 
     def to_json(self) -> dict[str, str]:
-        return {"rating": str(self.rating), "deviation": str(self.deviation), "volatility": str(self.volatility)}
+        return {"rating": _text(self.rating), "deviation": _text(self.deviation), "volatility": _text(self.volatility)}
 
     @classmethod
     def from_json(cls, data: dict[str, str]) -> Glicko2Change:
         return cls(Decimal(str(data["rating"])), Decimal(str(data["deviation"])), Decimal(str(data["volatility"])))
+
+
+def _text(value: Decimal) -> str:
+    """A decimal written out in full (``-0.000000325``, never ``-3.25E-7``): the API's decimal strings."""
+    return f"{value:f}"
 
 
 def _g(phi: float) -> float:

@@ -65,7 +65,7 @@ class SideView:
     def to_json(self) -> dict:
         """The view as JSON, the shape the API serves:
 
-        `{"side", "turn", "over", "winner", "layout": {"id", "shape", "paths"}, "flags": {pos: side|null},
+        `{"side", "turn", "over", "winner", "layout": {"id", "shape", "paths", "positions": [{"id", "kind", "side"}]}, "flags": {pos: side|null},
         "units": {pos: n}, "decoys": {pos: n}, "reserve", "income", "points", "income_total", "seen_turn",
         "marks": {pos: "?"}, "observations": {pos: {"turn", "presence", "count", "strength"}},
         "history": [{"turn", "orders": [wire orders], "reports": {...}}]}`.
@@ -75,7 +75,7 @@ class SideView:
             "turn": self.turn,
             "over": self.over,
             "winner": self.winner,
-            "layout": self.layout.to_json(),
+            "layout": self.layout.map_json(),
             "flags": dict(self.flags),
             "units": dict(self.units),
             "decoys": dict(self.decoys),
@@ -131,7 +131,7 @@ def record(state: GameState) -> dict:
     }
     return {
         "game": "feinthold",
-        "layout": state.layout.to_json(),
+        "layout": state.layout.map_json(),
         "seed": state.seed,
         "start": start,
         "turns": [r.to_json() for r in state.history],

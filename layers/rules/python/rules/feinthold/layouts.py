@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .positions import HQ_N, HQ_S, MIRROR, POSITIONS, Position
+from .positions import HALF, HQ_N, HQ_S, KIND, MIRROR, POSITIONS, Position
 
 
 class LayoutError(ValueError):
@@ -46,6 +46,12 @@ class Layout:
 
     def to_json(self) -> dict:
         return {"id": self.id, "shape": self.shape, "paths": [list(p) for p in self.paths]}
+
+    def map_json(self) -> dict:
+        """The layout as a player reads it: its paths, and what each position is and on whose side it stands
+        (data, so that a client never reads it from a position's name)."""
+        positions = [{"id": p, "kind": KIND[p], "side": HALF[p]} for p in POSITIONS]
+        return {**self.to_json(), "positions": positions}
 
     @classmethod
     def from_json(cls, data: dict) -> Layout:

@@ -41,3 +41,17 @@ _OTHER: dict[Side, Side] = {"south": "north", "north": "south"}
 def other(side: Side) -> Side:
     """The opponent of `side`."""
     return _OTHER[side]
+
+
+PositionKind = Literal["hq", "relay", "post"]
+
+KIND: dict[Position, PositionKind] = {
+    HQ_S: "hq", HQ_N: "hq", CENTRE: "relay", RELAY_S: "relay", RELAY_N: "relay", POST_W: "post", POST_E: "post",
+}
+"""What each position is: "your HQ [...], the enemy HQ [...], three relays [...] and two posts"."""
+
+HALF: dict[Position, Side | None] = {
+    HQ_S: "south", RELAY_S: "south", HQ_N: "north", RELAY_N: "north", CENTRE: None, POST_W: None, POST_E: None,
+}
+"""Whose side of the board a position stands on: each HQ, and "a forward relay on each side"; the centre and
+the two posts are on neither."""

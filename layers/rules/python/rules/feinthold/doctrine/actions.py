@@ -93,7 +93,7 @@ class Advance(Part):
     start: TargetName = Field("my-hq", alias="from")
     toward: TargetName = "enemy-hq"
     keep: Annotated[int, Field(ge=0, le=20)] = 0
-    share: Annotated[int, Field(ge=10, le=100, json_schema_extra={"step": 10})] = 100
+    share: Annotated[int, Field(ge=10, le=100, json_schema_extra={"x-step": 10})] = 100
 
     def orders(self, plan: Plan) -> list[Order]:
         start, goal = _where(plan, self.start), _where(plan, self.toward)
@@ -113,7 +113,7 @@ class Converge(Part):
     KIND: ClassVar[str] = "converge"
     at: TargetName = "weakest-enemy"
     keep: Annotated[int, Field(ge=0, le=20)] = 0
-    share: Annotated[int, Field(ge=10, le=100, json_schema_extra={"step": 10})] = 100
+    share: Annotated[int, Field(ge=10, le=100, json_schema_extra={"x-step": 10})] = 100
 
     def orders(self, plan: Plan) -> list[Order]:
         goal = _where(plan, self.at)

@@ -230,7 +230,7 @@ class Outnumber(Part):
 
     KIND: ClassVar[str] = "outnumber"
     at: TargetName
-    ratio: Annotated[float, Field(ge=0.5, le=4.0, json_schema_extra={"step": 0.1})] = 1.5
+    ratio: Annotated[float, Field(ge=0.5, le=4.0, json_schema_extra={"x-step": 0.1})] = 1.5
     unknown_as: Annotated[int, Field(ge=0, le=10)] = 2
 
     def test(self, plan: Plan) -> tuple[bool, Seen]:

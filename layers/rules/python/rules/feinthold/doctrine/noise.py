@@ -49,7 +49,8 @@ def numeric_range(info: FieldInfo) -> tuple[float, float, float] | None:
     high: Any = next((m.le for m in found if isinstance(m, Le)), None)
     if low is None or high is None:
         return None
-    step = next((m["step"] for m in found if isinstance(m, dict) and "step" in m), 1)
+    # The grain of a number ("x-step", an extension of its schema): noise moves it by whole grains.
+    step = next((m["x-step"] for m in found if isinstance(m, dict) and "x-step" in m), 1)
     return float(low), float(high), float(step)
 
 

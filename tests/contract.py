@@ -1,0 +1,66 @@
+"""The OpenAPI document as a check on every answer the API tests see. The routes answer the domain's JSON as it
+is (no response model is built at run time), so the tests hold it to the document: a success is exactly its
+answer model (``api/*_answers``: validated, and equal to the model's own dump, so no field is missing, extra or
+of another form), and an error's ``code`` is one its operation declares for that status (``x-error-codes``).
+The in-process gateway (tests/spine/gateway.py) and the HTTP clients of the local runner
+(tests/http/localrun_process.py) run it on every response, so the whole API suite keeps the document honest."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DOCUMENT = Path(__file__).resolve().parent.parent / "docs" / "api" / "openapi.json"
+
+
+@cache
+def _operations() -> list[tuple[re.Pattern[str], str, dict[str, Any]]]:
+    paths = json.loads(DOCUMENT.read_text())["paths"]
+    found = []
+    for template, operations in paths.items():
+        pattern = re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$")
+        for method, operation in operations.items():
+            found.append((pattern, method.upper(), operation))
+    # A literal segment beats a parameter: /daily/board is not /daily/{day}.
+    found.sort(key=lambda entry: entry[0].pattern.count("[^/]+"))
+    return found
+
+
+def operation_of(method: str, path: str) -> dict[str, Any] | None:
+    bare = path.split("?", 1)[0]
+    return next((op for pattern, verb, op in _operations() if verb == method.upper() and pattern.match(bare)), None)
+
+
+@cache
+def _answers() -> dict[str, Any]:
+    from gameserver.api.openapi import answer_models
+
+    return answer_models()
+
+
+def check_answer(method: str, path: str, status: int, body: Any) -> None:
+    """A success is its answer model exactly; an error carries a code its operation declares for its status."""
+    operation = operation_of(method, path)
+    if operation is None:
+        return  # no such route: the framework's 404 or 405
+    if 200 <= status < 300 and body is not None:
+        _check_success(operation, status, body)
+        return
+    if status < 400 or not isinstance(body, dict) or not isinstance(body.get("error"), dict):
+        return
+    declared = operation["responses"].get(str(status), {}).get("x-error-codes", [])
+    code = body["error"].get("code")
+    assert code in declared, (f"{method} {path} answered {status} {code!r}, which operation "
+                              f"{operation['operationId']} does not declare ({declared}): {body}")
+
+
+def _check_success(operation: dict[str, Any], status: int, body: Any) -> None:
+    response = operation["responses"].get(str(status))
+    assert response is not None, f"{operation['operationId']} answered {status}, which it does not declare"
+    ref = response["content"]["application/json"]["schema"]["$ref"]
+    model = _answers()[ref.rsplit("/", 1)[1]]
+    shown = model.model_validate(body).model_dump(mode="json", by_alias=True)
+    assert shown == body, f"{operation['operationId']} answered other than its {model.__name__}: {body}"
