@@ -154,6 +154,12 @@ def test_a_freeze_before_full_removes_the_entry_and_returns_the_fee() -> None:
     refused(after, Freeze(frozenset({"m9"}), at(1)), "freeze-in-play")
 
 
+def test_every_account_a_freeze_names_is_kept_out_of_the_open_tournament() -> None:
+    after = apply(opened(joined=4), Freeze(frozenset({"m3", "m7"}), at(1)))
+    assert after.members == ("m1", "m2", "m4") and after.frozen == {"m3", "m7"}
+    refused(after, Join("m7", at(2), RICH), "member-frozen")
+
+
 def test_the_last_seat_needs_every_members_seeding() -> None:
     tournament = opened()
     with pytest.raises(ValueError, match="seeding"):

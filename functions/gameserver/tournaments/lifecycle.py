@@ -314,8 +314,8 @@ def _advance(tournament: Tournament, at: datetime) -> Tournament:
     size = tournament.size
     for slot in slots(size):
         match = tournament.match(slot)
-        if match.status is not MatchStatus.WAITING:
-            continue
+        if round_of(size, slot) == 1 or match.status is not MatchStatus.WAITING:
+            continue  # the first round's players are seeds; a match playing or decided keeps its players
         upper, lower = (tournament.match(feeder) for feeder in feeders(size, slot))
         match = replace(match, players=(upper.winner, lower.winner))
         if upper.status.decided and lower.status.decided:
@@ -405,7 +405,7 @@ def _freeze(tournament: Tournament, members: frozenset[str], at: datetime) -> To
         entered = members & set(tournament.members)
         if not entered:
             raise TournamentRuleError(f"none of {sorted(members)} is in tournament {tournament.id}", FREEZE_IN_PLAY)
-        return _remove(replace(tournament, frozen=tournament.frozen | entered), entered, at)
+        return _remove(replace(tournament, frozen=tournament.frozen | members), entered, at)
     _expect(tournament, TournamentStatus.PLAYING, action="freeze")
     in_play = frozenset(
         member

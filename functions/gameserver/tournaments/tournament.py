@@ -160,7 +160,8 @@ class Tournament:
     entries: tuple[Entry, ...] = ()
     """The members in, in the order they joined (while open: leaving removes an entry)."""
     frozen: frozenset[str] = frozenset()
-    """Members whose ratings were frozen while in the tournament (removed before it was full, forfeiting after)."""
+    """Members frozen while it mattered here: every account a freeze named while open (the entered ones removed,
+    none of them may join), each one still playing when frozen after (forfeiting)."""
     seeds: tuple[str, ...] = ()
     """The members by seed, seed 1 first, once full."""
     started_at: datetime | None = None
