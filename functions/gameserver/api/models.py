@@ -20,8 +20,9 @@ Day = date
 
 SideName = Literal["south", "north"]
 PaceName = Literal["5m", "1d", "2d", "3d"]
-GamePaceName = Literal["blitz", "5m", "1d", "2d", "3d"]
-"""A game's pace as shown: duels also play blitz (created through the duel routes, never the game routes)."""
+GamePaceName = Literal["blitz", "5m", "1d", "2d", "3d", "12h"]
+"""A game's pace as shown: duels also play blitz, tournament matches 12 hours a turn (created through the duel and
+tournament routes, never the game routes)."""
 HouseName = Literal["sentinel", "pivot", "ram"]
 
 

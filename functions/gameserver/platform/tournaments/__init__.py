@@ -55,7 +55,7 @@ from gameserver.platform.tournaments.results import (
 )
 from gameserver.platform.tournaments.schedule import (
     FILL_TIME,
-    MATCH_TURN,
+    MATCH_PACE,
     MATCH_TURNS,
     ROUND_TIME,
     fill_deadline,
@@ -76,7 +76,7 @@ from gameserver.platform.tournaments.tournament import (
 __all__ = [
     "FILL_TIME",
     "FIRST_ROUND",
-    "MATCH_TURN",
+    "MATCH_PACE",
     "MATCH_TURNS",
     "ROUND_TIME",
     "SIZES",
