@@ -34,6 +34,7 @@ from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.duels import (
+    DUEL_PACES,
     Abandon,
     Accept,
     Decline,
@@ -41,7 +42,6 @@ from gameserver.platform.duels import (
     DuelEvent,
     DuelRuleError,
     DuelStatus,
-    Pace,
     ProposalLapses,
     Ready,
     ReadyRoomCloses,
@@ -71,8 +71,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_STAKE = 1_000_000
-DUEL_PACES = tuple(p for p in Pace if p is not Pace.TWELVE_HOURS)
-"""A duel's paces: blitz, rapid, and one to three days a turn (12 hours a turn is a tournament match's)."""
 
 
 # ------------------------------------------------------------------ answers
