@@ -363,18 +363,18 @@ class _Duels(_Area):
 
     def standing(self, subs: tuple[str, str], month: str) -> Standing:
         with self.store.lock:
-            ratings = {}
-            for sub in subs:
-                game, game_version = self.t.game_ratings.get(sub, (Glicko2Rating(), 0))
-                elo, elo_version = self.t.elo_ratings.get(sub, (EloRating(), 0))
-                ratings[sub] = Ratings(game, game_version, elo, elo_version)
             return Standing(
-                ratings,
+                {sub: self.ratings_of(sub) for sub in subs},
                 {sub: self.t.duel_months.get((sub, month)) for sub in subs},
                 {sub: self.t.profiles[sub].created_at if sub in self.t.profiles else "" for sub in subs},
                 self.t.recent.get(_pair(*subs), PairRecent()),
                 {sub: copy.deepcopy(self.t.seen.get(sub, {})) for sub in subs},
             )
+
+    def ratings_of(self, sub: str) -> Ratings:
+        game, game_version = self.t.game_ratings.get(sub, (Glicko2Rating(), 0))
+        elo, elo_version = self.t.elo_ratings.get(sub, (EloRating(), 0))
+        return Ratings(game, game_version, elo, elo_version)
 
     def proposals(self, partition: str, cursor: str | None, limit: int) -> tuple[list[StoredDuel], str | None]:
         listed = []
@@ -417,47 +417,25 @@ class _Duels(_Area):
                     raise WriteConflict(f"duel {change.duel.id} exists")
             elif stored is None or stored[0].version != change.before_version:
                 raise WriteConflict(f"duel {change.duel.id} changed meanwhile")
-            for sub, delta in _deltas(change.lines).items():
-                profile = t.profiles.get(sub)
-                if profile is None or (delta < 0 and profile.credits < -delta):
-                    raise InsufficientCredits(sub)
-            for line in change.lines:
-                if (line.sub, f"{line.at}#{line.line_id}") in t.ledger:
-                    raise WriteConflict(f"ledger line {line.line_id} exists")
-            for sub, (read, _, _) in change.ratings.items():
-                if t.game_ratings.get(sub, (None, 0))[1] != read.game_version or \
-                        t.elo_ratings.get(sub, (None, 0))[1] != read.elo_version:
-                    raise WriteConflict(f"the ratings of {sub} changed meanwhile")
+            check_credits(t, change.lines)
+            check_ratings(t, change.ratings, change.months)
             pair = None if change.duel.opponent is None else _pair(change.duel.proposer, change.duel.opponent)
             if change.recent is not None and pair is not None and \
                     t.recent.get(pair, PairRecent()).version != change.recent.version:
                 raise WriteConflict("the pair's recent duels changed meanwhile")
-            for month, read_rated in change.months:
-                held = t.duel_months.get((month.sub, month.month))
-                if (held.rated if held else 0) != read_rated:
-                    raise WriteConflict(f"the month line of {month.sub} changed meanwhile")
 
         def apply() -> None:
             version = 1 if change.before_version is None else change.before_version + 1
             due = change.due_at if not change.duel.status.closed else None
             t.duels[change.duel.id] = (StoredDuel(change.duel, version, change.rating_changes,
                                                   dict(change.delays or {})), due)
-            for sub, delta in _deltas(change.lines).items():
-                profile = t.profiles[sub]
-                t.profiles[sub] = replace(profile, credits=profile.credits + delta)
-            for line in change.lines:
-                t.ledger[(line.sub, f"{line.at}#{line.line_id}")] = line
-            for notice in change.notices:
-                t.feed[(notice.sub, f"{notice.opened_at}#{notice.game_id}#{notice.step:06d}")] = notice
-            for sub, (read, game, elo) in change.ratings.items():
-                t.game_ratings[sub] = (game, read.game_version + 1)
-                t.elo_ratings[sub] = (elo, read.elo_version + 1)
+            apply_credits(t, change.lines)
+            put_notices(t, change.notices)
+            apply_ratings(t, change.ratings, change.months)
             if change.recent is not None and change.duel.opponent is not None:
                 t.recent[_pair(change.duel.proposer, change.duel.opponent)] = PairRecent(
                     change.recent.duels, change.recent.version + 1)
             self.store.fairplay.put_marks(change.marks)
-            for month, _ in change.months:
-                t.duel_months[(month.sub, month.month)] = month
 
         return check, apply
 
@@ -472,6 +450,54 @@ def _deltas(lines: Iterable[LedgerLine]) -> dict[str, int]:
     for line in lines:
         deltas[line.sub] = deltas.get(line.sub, 0) + line.amount
     return {sub: delta for sub, delta in deltas.items() if delta}
+
+
+def check_credits(t: _Tables, lines: Sequence[LedgerLine]) -> None:
+    """Credits move only if every member's balance covers what leaves it and no ledger line is written twice."""
+    for sub, delta in _deltas(lines).items():
+        profile = t.profiles.get(sub)
+        if profile is None or (delta < 0 and profile.credits < -delta):
+            raise InsufficientCredits(sub)
+    for line in lines:
+        if (line.sub, f"{line.at}#{line.line_id}") in t.ledger:
+            raise WriteConflict(f"ledger line {line.line_id} exists")
+
+
+def apply_credits(t: _Tables, lines: Sequence[LedgerLine]) -> None:
+    for sub, delta in _deltas(lines).items():
+        profile = t.profiles[sub]
+        t.profiles[sub] = replace(profile, credits=profile.credits + delta)
+    for line in lines:
+        t.ledger[(line.sub, f"{line.at}#{line.line_id}")] = line
+
+
+def put_notices(t: _Tables, notices: Iterable[Notice]) -> None:
+    for notice in notices:
+        t.feed[(notice.sub, notice.order)] = notice
+
+
+Rated = dict[str, tuple[Ratings, Glicko2Rating, EloRating]]
+"""sub -> (the ratings as read, the new game rating, the new Elo): a rated game's end."""
+
+
+def check_ratings(t: _Tables, ratings: Rated, months: Sequence[tuple[DuelMonthLine, int]]) -> None:
+    """Ratings move only from the versions read, month lines only from the rated counts read."""
+    for sub, (read, _, _) in ratings.items():
+        if t.game_ratings.get(sub, (None, 0))[1] != read.game_version or \
+                t.elo_ratings.get(sub, (None, 0))[1] != read.elo_version:
+            raise WriteConflict(f"the ratings of {sub} changed meanwhile")
+    for month, read_rated in months:
+        held = t.duel_months.get((month.sub, month.month))
+        if (held.rated if held else 0) != read_rated:
+            raise WriteConflict(f"the month line of {month.sub} changed meanwhile")
+
+
+def apply_ratings(t: _Tables, ratings: Rated, months: Sequence[tuple[DuelMonthLine, int]]) -> None:
+    for sub, (read, game, elo) in ratings.items():
+        t.game_ratings[sub] = (game, read.game_version + 1)
+        t.elo_ratings[sub] = (elo, read.elo_version + 1)
+    for month, _ in months:
+        t.duel_months[(month.sub, month.month)] = month
 
 
 # -------------------------------------------------------------------- doctrines
