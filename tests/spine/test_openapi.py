@@ -47,6 +47,14 @@ def test_every_route_of_the_interface_is_documented_with_its_errors():
         ("post", "/v1/feinthold/daily/{day}/results/{member}/remove"),
         ("get", "/v1/feinthold/daily/rank"),
         ("get", "/v1/moderation/marks"),
+        # tournaments (gameserver.api.tournaments, issue 14)
+        ("post", "/v1/feinthold/tournaments"),
+        ("get", "/v1/feinthold/tournaments"),
+        ("get", "/v1/feinthold/tournaments/mine"),
+        ("get", "/v1/feinthold/tournaments/{tournament_id}"),
+        ("post", "/v1/feinthold/tournaments/{tournament_id}/join"),
+        ("post", "/v1/feinthold/tournaments/{tournament_id}/leave"),
+        ("post", "/v1/feinthold/tournaments/{tournament_id}/matches/{slot}/abandon"),
         ("post", "/v1/moderation/marks/{member}/{mark_id}/close"),
     }
     assert {(m, p) for p, ops in paths.items() for m in ops} == expected

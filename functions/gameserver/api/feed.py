@@ -19,5 +19,5 @@ router = APIRouter()
 
 @router.get("/v1/feed", response_model=FeedOut, responses=ERRORS, tags=["members"])
 async def get_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
-    """Notifications: each turn of mine that opened in a duel, newest first."""
+    """Notifications: each turn of mine that opened (a duel, a tournament match) and my matches' news, newest first."""
     return members.my_feed(storage(), caller, cursor, limit)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, Field
+
+from gameserver.api.models import Timestamp
+from gameserver.storage.members import NoticeKind
 
 
 class NoticeOut(BaseModel):
-    kind: Literal["turn-open"]
+    kind: NoticeKind
     game_id: str
-    duel_id: str
-    turn: int
-    opened_at: str
-    deadline: str | None
+    duel_id: str | None = Field(description="the duel the game belongs to")
+    tournament_id: str | None = Field(description="the tournament the match belongs to")
+    turn: int | None = Field(description="the turn that opened (turn-open)")
+    opened_at: Timestamp = Field(description="when the turn opened, or when the match or tournament news came")
+    deadline: Timestamp | None
 
 
 class FeedOut(BaseModel):

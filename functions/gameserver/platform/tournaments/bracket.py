@@ -27,6 +27,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from gameserver.platform.ids import match_id, match_ref
+
+__all__ = ["FIRST_ROUND", "SIZES", "Seeding", "feeders", "final_slot", "first_round_seeds", "match_id", "match_ref",
+           "next_slot", "round_of", "rounds", "seed_order", "slots"]
+
 #: The first round of each size, as pairs of seeds (1 = the best): "1-8, 4-5, 2-7, 3-6 (8) or 1-4, 2-3 (4)".
 FIRST_ROUND: dict[int, tuple[tuple[int, int], ...]] = {
     4: ((1, 4), (2, 3)),
@@ -34,8 +39,6 @@ FIRST_ROUND: dict[int, tuple[tuple[int, int], ...]] = {
 }
 #: "Knockout, 4 or 8 members".
 SIZES = tuple(FIRST_ROUND)
-#: Between a tournament's id and a slot in a match's id: ``{tournament}-m{slot}``.
-_MATCH_MARK = "-m"
 
 
 def _check_size(size: int) -> None:
@@ -120,25 +123,3 @@ def seed_order(seeding: Mapping[str, Seeding]) -> tuple[str, ...]:
     return tuple(
         sorted(seeding, key=lambda member: (-seeding[member].rating, seeding[member].account_created, member))
     )
-
-
-def match_id(tournament_id: str, slot: int) -> str:
-    """The id of a match (and of its game), drawn from the tournament and the slot: creating the match again
-    (a retry, the sweep catching up) names the same game, so it is never created twice.
-
-    >>> match_id("t-42", 5)
-    't-42-m5'
-    """
-    return f"{tournament_id}{_MATCH_MARK}{slot}"
-
-
-def match_ref(game_id: str) -> tuple[str, int]:
-    """The tournament and the slot of a match's id (the inverse of ``match_id``).
-
-    >>> match_ref("t-42-m5")
-    ('t-42', 5)
-    """
-    tournament_id, mark, slot = game_id.rpartition(_MATCH_MARK)
-    if not mark or not tournament_id or not (slot.isascii() and slot.isdigit()):
-        raise ValueError(f"not a tournament match's id: {game_id!r}")
-    return tournament_id, int(slot)
