@@ -273,7 +273,7 @@ def run(world: World, seed: int, size: int, fail_at: int, fail_every: int, lost:
     check_end(world, made, faults.created)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), size=st.integers(30, 90), fail_at=st.integers(1, 60),
        fail_every=st.sampled_from([0, 7, 19, 41]), lost=st.booleans())
 def test_credits_hold_and_every_tournament_ends_once_whatever_fails(seed, size, fail_at, fail_every, lost):
@@ -284,7 +284,7 @@ def test_credits_hold_and_every_tournament_ends_once_whatever_fails(seed, size, 
 
 @pytest.mark.usefixtures("aws_environment")
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32), size=st.integers(12, 24), fail_at=st.integers(1, 120),
+@given(seed=st.integers(0, 2**32), size=st.integers(8, 14), fail_at=st.integers(1, 100),
        fail_every=st.sampled_from([0, 37, 83]), lost=st.booleans())
 def test_the_same_holds_on_dynamodb(seed, size, fail_at, fail_every, lost):
     from gameserver import services
