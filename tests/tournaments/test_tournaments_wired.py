@@ -325,3 +325,16 @@ def test_a_player_faster_than_a_human_loses_the_match_whatever_the_board_says(wo
     match = world.match(tid, 1)
     assert (match["winner"], match["ending"], match["too_fast"]) == ("m8", "faster-than-a-human", ["m1"])
     assert match["rating"] == {"rated": False, "why": "faster-than-a-human", "game": [], "elo": []}
+
+
+def test_between_linked_accounts_the_result_stands_unrated_and_both_get_marks(world):
+    tid = world.full()["tournament_id"]
+    for sub in ("m1", "m8"):  # seen with one device: linked accounts
+        world.store.fairplay.record_sighting(sub, world.clock.now().date(), "one-phone", None)
+    world.play(tid, {1: ("win", "m8")})
+    match = world.match(tid, 1)
+    assert (match["winner"], match["ending"]) == ("m8", "game"), "the result stands"
+    assert match["rating"] == {"rated": False, "why": "linked-accounts", "game": [], "elo": []}
+    marks = {(m.member, m.kind, m.game_id, m.other) for m in world.store.tables.marks.values()}
+    assert marks == {("m1", "linked-accounts", match["game_id"], "m8"), ("m8", "linked-accounts", match["game_id"], "m1")}
+    assert world.match(tid, 5)["players"][0]["member"] == "m8"
