@@ -17,13 +17,12 @@ payout and the rating changes.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from spine_requests import READS, Ledger, listed_operations, parse_detail, start_rig  # noqa: E402  (the spine's rig, shared)
+from spine_requests import Rows, parse_detail, start_rig  # noqa: E402  (the spine's rig, shared)
 
 HUMAN = 6
 """Seconds before each submission: fair play judges a median under 4 s faster than a human (no rating)."""
@@ -41,14 +40,8 @@ def main() -> None:
         assert status < 300, (path, status, answer)
         return answer
 
-    rows: list[tuple[str, Ledger]] = []
-
-    def measure(name: str, action: Callable[[], Any]) -> Any:
-        ledger = recorder.start()
-        result = action()
-        recorder.start()  # what follows, until the next measure, is set-up: counted nowhere
-        rows.append((name, ledger))
-        return result
+    rows = Rows(recorder)
+    measure = rows.measure
 
     for sub in ("ann", "bea", "cat"):
         call(sub, "GET", "/v1/me")
@@ -96,21 +89,11 @@ def main() -> None:
     manual.advance(HUMAN)
     measure("abandon in play, linked accounts (returns + 2 marks)", lambda: call(
         "dan", "POST", f"{duels}/{linked['duel_id']}/abandon", address=shared))
-    measure("sweep: nothing due (turns + duels)", lambda: sweep.handler({"time": "now"},
+    measure("sweep: nothing due (turns, duels, tournaments)", lambda: sweep.handler({"time": "now"},
                                                                        LambdaContext("SweepFunction")))
 
-    main_table = settings.table_name
-    print("Duels: DynamoDB requests per call (botocore hook on the app's client); capacity COMPUTED from item sizes")
-    print(f"{'call':52s} {'reads':>5s} {'writes':>6s}  {'requests':45s} {'RCU':>5s} {'WCU':>5s}")
-    for name, ledger in rows:
-        domain = ledger.of(main_table)
-        listed = listed_operations(domain)
-        reads = sum(c.operation in READS for c in domain)
-        print(f"{name:52s} {reads:5d} {len(domain) - reads:6d}  {listed:45s} {sum(c.rcu for c in domain):5g} "
-              f"{sum(c.wcu for c in domain):5g}")
-        if detail:
-            for c in ledger.calls:
-                print(f"    {c.operation:20s} {' '.join(c.keys)}")
+    rows.print("Duels: DynamoDB requests per call (botocore hook on the app's client); capacity COMPUTED from item sizes",
+               settings.table_name, detail)
     rig.store.stop()
 
 

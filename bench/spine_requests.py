@@ -282,6 +282,36 @@ def start_rig() -> Rig:
     return Rig(store, settings, manual, Recorder(dynamodb_client(), peek, indexes))
 
 
+class Rows:
+    """The measured calls of a bench, each with the requests it sent (what the recorder saw between its start and
+    its end; anything between two measures is set-up, counted nowhere), and their table."""
+
+    def __init__(self, recorder: Recorder) -> None:
+        self.recorder = recorder
+        self.rows: list[tuple[str, Ledger]] = []
+
+    def measure(self, name: str, action: Callable[[], Any]) -> Any:
+        ledger = self.recorder.start()
+        result = action()
+        self.recorder.start()
+        self.rows.append((name, ledger))
+        return result
+
+    def print(self, title: str, table: str, detail: bool, width: int = 52) -> None:
+        """One line per call: the requests on ``table`` (the domain's), their operations and computed capacity;
+        with ``detail``, every request and the keys it named."""
+        print(title)
+        print(f"{'call':{width}s} {'reads':>5s} {'writes':>6s}  {'requests':45s} {'RCU':>5s} {'WCU':>5s}")
+        for name, ledger in self.rows:
+            domain = ledger.of(table)
+            reads = sum(c.operation in READS for c in domain)
+            print(f"{name:{width}s} {reads:5d} {len(domain) - reads:6d}  {listed_operations(domain):45s} "
+                  f"{sum(c.rcu for c in domain):5g} {sum(c.wcu for c in domain):5g}")
+            if detail:
+                for c in ledger.calls:
+                    print(f"    {c.operation:20s} {' '.join(c.keys)}")
+
+
 def listed_operations(calls: list[Call]) -> str:
     """`GetItem, 2xQuery`: each operation once, with its count when above one."""
     ops: dict[str, int] = {}

@@ -67,6 +67,16 @@ class ErrorCode(enum.StrEnum):
     """The proposal lapsed before this answer."""
     DUEL_CHANGED = "duel_changed"
     """The duel changed meanwhile: read it again."""
+    TOURNAMENT_FULL = "tournament_full"
+    """Every seat of the tournament is taken (the last seat started it)."""
+    TOURNAMENT_CANCELLED = "tournament_cancelled"
+    """The tournament was cancelled (not full within 7 days, or everyone left)."""
+    TOURNAMENT_FINISHED = "tournament_finished"
+    """The tournament is over."""
+    ALREADY_JOINED = "already_joined"
+    """I am in this tournament already."""
+    TOURNAMENT_REFUSED = "tournament_refused"
+    """The tournament's rules refuse this now: the rule says which."""
     DOCTRINES_FULL = "doctrines_full"
     """Three doctrines at most: replace or delete one."""
     MALFORMED_JSON = "malformed_json"
@@ -99,7 +109,9 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
           ErrorCode.TURN_CLOSED, ErrorCode.SUBMISSIONS_USED, ErrorCode.INSUFFICIENT_CREDITS, ErrorCode.GAME_OVER,
           ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_ON_THE_BOARD, ErrorCode.MARK_CLOSED, ErrorCode.IN_PLAY,
           ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED, ErrorCode.DUEL_TAKEN,
-          ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL),
+          ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL,
+          ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
+          ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
           ErrorCode.IDEMPOTENCY_KEY_REUSED),

@@ -19,6 +19,7 @@ MODES = {
     "friendly": "gameserver.domain.friendly",
     "duel": "gameserver.domain.duels.game",
     "daily": "gameserver.domain.daily.results",
+    "match": "gameserver.domain.tournaments.match",
 }
 """Each mode's module, which registers it on import."""
 
@@ -39,7 +40,33 @@ def duel_of(game_id: str) -> Companion:
     return DuelCompanion(game_id)
 
 
-modes.install(load_mode, companions=[duel_of])
+def _match_ref(game_id: str) -> tuple[str, int] | None:
+    from gameserver.platform.ids import is_match_id, match_ref
+
+    return match_ref(game_id) if is_match_id(game_id) else None
+
+
+def tournament_of(game_id: str) -> Companion | None:
+    """A tournament match's game has the match's id (``{tournament}-m{slot}``): its steps read its tournament."""
+    ref = _match_ref(game_id)
+    if ref is None:
+        return None
+    from gameserver.storage.tournaments import TournamentCompanion
+
+    return TournamentCompanion(ref[0])
+
+
+def match_of(game_id: str) -> Companion | None:
+    """A tournament match's game reads its match too (what its turns have done so far)."""
+    ref = _match_ref(game_id)
+    if ref is None:
+        return None
+    from gameserver.storage.tournaments import MatchCompanion
+
+    return MatchCompanion(*ref)
+
+
+modes.install(load_mode, companions=[duel_of, tournament_of, match_of])
 
 
 def storage() -> Store:

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from duel_builders import T0
 from gameserver.platform.duels import (
+    DUEL_PACES,
     Abandon,
     Accept,
     CreditError,
@@ -18,7 +19,6 @@ from gameserver.platform.duels import (
     Freeze,
     Ledger,
     LedgerLine,
-    Pace,
     ProposalLapses,
     Ready,
     ReadyRoomCloses,
@@ -47,7 +47,7 @@ two_members = st.permutations(MEMBERS).map(lambda members: members[:2])
 @st.composite
 def duel_script(draw) -> list[tuple]:
     """The operations of one duel, from its proposal to its end, then replays of some of them."""
-    ops: list[tuple] = [("propose", draw(two_members), draw(st.sampled_from(list(Pace))), draw(st.integers(0, 60)))]
+    ops: list[tuple] = [("propose", draw(two_members), draw(st.sampled_from(DUEL_PACES)), draw(st.integers(0, 60)))]
     answer = draw(st.sampled_from(["accept"] * 6 + ["decline", "withdraw", "lapse", "stop", "freeze"]))
     ops.append((answer, draw(side)))
     if answer == "accept":

@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 from duel_builders import ANN, BOB, T0, proposed
 from gameserver.platform.duels import (
+    DUEL_PACES,
     Accept,
     CreditKind,
     Decline,
@@ -39,7 +40,7 @@ LIFE = {
 }
 
 
-@pytest.mark.parametrize("pace", list(Pace))
+@pytest.mark.parametrize("pace", DUEL_PACES)
 def test_a_proposal_lapses_at_its_time_and_not_a_second_before(pace: Pace) -> None:
     duel = proposed(pace)
     assert lapses_at(duel) == T0 + LIFE[pace]
@@ -54,7 +55,7 @@ def test_a_proposal_lapses_at_its_time_and_not_a_second_before(pace: Pace) -> No
         assert settle(lapsed) == (), "the escrow is empty: nothing comes back twice"
 
 
-@pytest.mark.parametrize("pace", list(Pace))
+@pytest.mark.parametrize("pace", DUEL_PACES)
 def test_answers_come_before_the_lapse_time(pace: Pace) -> None:
     duel = proposed(pace)
     last_moment = T0 + LIFE[pace] - SECOND

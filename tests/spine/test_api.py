@@ -92,6 +92,8 @@ def test_a_replayed_submission_applies_once(aws, clock, alice, bob):
         ({"house_ai": "ram", "pace": "1d", "side": "east"}, 422, "side"),
         ({"house_ai": "ram", "pace": "1d", "layout": "moon-9"}, 422, "layout"),
         ({"house_ai": "ram", "pace": "1d", "seed": 4}, 422, "seed"),
+        ({"house_ai": "ram", "pace": "blitz"}, 422, "pace"),
+        ({"house_ai": "ram", "pace": "12h"}, 422, "pace"),
     ],
 )
 def test_a_bad_new_game_names_the_field(aws, clock, alice, body, status, field):

@@ -80,6 +80,7 @@ def test_the_sweep_handler_resolves_what_is_due(aws, clock, store, alice):
 def test_a_failing_sweep_stage_does_not_stop_the_others(aws, clock, store, alice, monkeypatch, caplog):
     from gameserver.domain.daily import boards
     from gameserver.domain.duels import service as duels
+    from gameserver.domain.tournaments import service as tournaments
     from gameserver.handlers.sweep import handler
 
     def broken(*_, **__):
@@ -89,10 +90,13 @@ def test_a_failing_sweep_stage_does_not_stop_the_others(aws, clock, store, alice
     monkeypatch.setattr(boards, "rebuild_summaries", broken)
     game = house.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", seed=2)
     clock.advance(301)
-    assert handler(_event("sweep_scheduled.json"), LambdaContext()) == {
-        "outcomes": {"resolved": 1, "duel-duels-failed": 1}}
+    assert handler(_event("sweep_scheduled.json"), LambdaContext()) == {"outcomes": {"resolved": 1, "duel-duels-failed": 1}}
     assert store.games.get(game["game_id"]).step == 2, "the turns' stage ran before and despite the others"
     assert "sweep stage duels failed" in caplog.text and "sweep stage summaries failed" in caplog.text
+    monkeypatch.setattr(tournaments, "sweep", broken)
+    assert handler(_event("sweep_scheduled.json"), LambdaContext()) == {
+        "outcomes": {"duel-duels-failed": 1, "tournament-tournaments-failed": 1}}
+    assert "sweep stage tournaments failed" in caplog.text
 
 
 @pytest.fixture

@@ -58,6 +58,14 @@ def test_every_route_of_the_interface_is_documented():
         ("post", "/v1/feinthold/daily/{day}/results/{member}/remove"),
         ("get", "/v1/feinthold/daily/rank"),
         ("get", "/v1/moderation/marks"),
+        # tournaments (gameserver.api.tournaments, issue 14)
+        ("post", "/v1/feinthold/tournaments"),
+        ("get", "/v1/feinthold/tournaments"),
+        ("get", "/v1/feinthold/tournaments/mine"),
+        ("get", "/v1/feinthold/tournaments/{tournament_id}"),
+        ("post", "/v1/feinthold/tournaments/{tournament_id}/join"),
+        ("post", "/v1/feinthold/tournaments/{tournament_id}/leave"),
+        ("post", "/v1/feinthold/tournaments/{tournament_id}/matches/{slot}/abandon"),
         ("post", "/v1/moderation/marks/{member}/{mark_id}/close"),
     }
     assert {(method, path) for path, method, _ in OPERATIONS} == expected
@@ -165,7 +173,7 @@ def test_closed_sets_are_named_enums_with_readable_values():
         if "enum" in schema:
             names = schema["x-enum-varnames"]
             assert len(names) == len(schema["enum"]) and all(re.fullmatch(r"[A-Z][A-Z0-9_]*", n) for n in names)
-    assert SCHEMAS["Pace"]["x-enum-varnames"] == ["BLITZ", "RAPID", "DAY", "TWO_DAYS", "THREE_DAYS"]
+    assert SCHEMAS["Pace"]["x-enum-varnames"] == ["BLITZ", "RAPID", "DAY", "TWO_DAYS", "THREE_DAYS", "TWELVE_HOURS"]
     for used_once in ("Pace", "Side", "HouseAi", "Mode", "ErrorCode", "DuelStatus", "Ending", "CreditKind"):
         assert used_once in SCHEMAS
 
@@ -204,6 +212,8 @@ def test_the_api_words_are_the_rules_and_the_services():
     from gameserver.api.games_answers import PositionKind
     from gameserver.api.games_models import Position
     from gameserver.api.models import HouseAi, Mode, Side
+    from gameserver.api.tournaments_models import TournamentSize
+    from gameserver.platform.tournaments import SIZES
     from rules.feinthold.doctrine.house import HOUSE_NAMES
     from rules.feinthold.positions import KIND, POSITIONS, SIDES
 
@@ -212,3 +222,4 @@ def test_the_api_words_are_the_rules_and_the_services():
     assert {k.value for k in PositionKind} == set(KIND.values())
     assert [h.value for h in HouseAi] == list(HOUSE_NAMES)
     assert {m.value for m in Mode} == set(services.MODES)
+    assert [size.value for size in TournamentSize] == list(SIZES)

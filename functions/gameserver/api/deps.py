@@ -18,7 +18,8 @@ from gameserver.errors import DomainError, ErrorCode
 from gameserver.identity import Caller, Client, Unauthenticated, caller_from_event
 from gameserver.services import storage
 
-GameId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a game id")]
+GameId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}(-m[0-9]{1,2})?$",
+                             description="a game id (a tournament match's game: the match's id, {tournament}-m{slot})")]
 InvitationId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="an invitation id")]
 
 IdempotencyKey = Annotated[

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, Field
 
 from gameserver.api.models import NextCursor, Timestamp
+from gameserver.storage.members import NoticeKind
 
 
 class NoticeOut(BaseModel):
     """A notice of my feed."""
 
-    kind: Literal["turn-open"] = Field(description="a turn of mine opened in a duel")
+    kind: NoticeKind
     game_id: str
-    duel_id: str
-    turn: int
-    opened_at: Timestamp
+    duel_id: str | None = Field(description="the duel the game belongs to")
+    tournament_id: str | None = Field(description="the tournament the match belongs to")
+    turn: int | None = Field(description="the turn that opened (turn-open)")
+    opened_at: Timestamp = Field(description="when the turn opened, or when the match or tournament news came")
     deadline: Timestamp | None
 
 

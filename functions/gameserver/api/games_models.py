@@ -26,11 +26,15 @@ class Position(enum.StrEnum):
     POST_EAST = "p-e"
 
 
-def no_blitz(pace: Pace) -> Pace:
-    """Blitz is played in duels and the Daily Front, whose ready room or daily start make sure both players
-    are there when the 120 seconds of turn 1 begin."""
-    if pace is Pace.BLITZ:
-        raise ValueError("blitz is played in duels and the Daily Front; choose 5m, 1d, 2d or 3d")
+GAME_PACES = (Pace.RAPID, Pace.DAY, Pace.TWO_DAYS, Pace.THREE_DAYS)
+"""The paces of a game started through the game routes (house, friendly). Blitz is played in duels and the
+Daily Front, whose ready room or daily start make sure both players are there when the 120 seconds of turn 1
+begin; 12 hours a turn is a tournament match's."""
+
+
+def game_pace(pace: Pace) -> Pace:
+    if pace not in GAME_PACES:
+        raise ValueError(f"{pace} is not a pace of these games; choose {', '.join(GAME_PACES)}")
     return pace
 
 
@@ -40,7 +44,7 @@ class NewHouseGame(RequestBody):
     side: Choice[Side] | None = Field(default=None, description="your side; random when left out")
     pace: Choice[Pace] = Field(description="5m, 1d, 2d or 3d")
 
-    _pace = field_validator("pace")(no_blitz)
+    _pace = field_validator("pace")(game_pace)
 
 
 # --------------------------------------------------------------------------------------------- orders

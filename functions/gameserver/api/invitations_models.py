@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from gameserver.api.games_models import no_blitz
+from gameserver.api.games_models import game_pace
 from gameserver.api.models import Choice, Pace, RequestBody, Side
 
 
@@ -14,4 +14,4 @@ class NewInvitation(RequestBody):
     side: Choice[Side] | None = Field(default=None, description="the inviter's side; random when left out")
     pace: Choice[Pace] = Field(description="5m, 1d, 2d or 3d")
 
-    _pace = field_validator("pace")(no_blitz)
+    _pace = field_validator("pace")(game_pace)

@@ -11,6 +11,8 @@ from typing import Any
 from gameserver.clock import Clock, iso
 from gameserver.identity import Caller
 from gameserver.ids import new_id
+from gameserver.platform.ids import is_match_id
+from gameserver.storage.members import Notice, NoticeKind
 from gameserver.storage.port import Store
 from gameserver.storage.records import LedgerLine, Profile
 
@@ -67,11 +69,17 @@ def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, l
 
 
 def my_feed(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
-    """The turns of mine that opened, newest first: what the notifications said."""
+    """The turns of mine that opened and what happened to my tournament matches, newest first: what the
+    notifications said."""
     page = store.members.feed(caller.sub, cursor, limit)
-    return {
-        "notices": [{"kind": n.kind, "game_id": n.game_id, "duel_id": n.ref, "turn": n.step,
-                     "opened_at": n.opened_at, "deadline": n.deadline} for n in page.items],
-        "cursor": page.cursor,
-    }
+    return {"notices": [_notice_json(n) for n in page.items], "cursor": page.cursor}
+
+
+def _notice_json(notice: Notice) -> dict[str, Any]:
+    """A notice as the feed shows it: a tournament match's game id names its tournament, any other a duel's."""
+    in_tournament = is_match_id(notice.game_id)
+    return {"kind": notice.kind, "game_id": notice.game_id,
+            "duel_id": None if in_tournament else notice.ref, "tournament_id": notice.ref if in_tournament else None,
+            "turn": notice.step if notice.kind == NoticeKind.TURN_OPEN else None,
+            "opened_at": notice.opened_at, "deadline": notice.deadline}
 

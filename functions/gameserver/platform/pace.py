@@ -1,7 +1,8 @@
 """Paces: how long a step of a game stays open before it resolves without the missing orders.
 
 Rules: "In blitz (60 seconds per turn, 120 for the first) and in rapid (5 minutes) [...]. In correspondence
-(one, two or three days per turn)". The wire names are the API's (``"5m"``, ``"1d"``, ...).
+(one, two or three days per turn)"; a knockout tournament's match "is a game in correspondence, 12 hours per
+turn". The wire names are the API's (``"5m"``, ``"1d"``, ``"12h"``, ...).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ class Pace(enum.StrEnum):
     """Correspondence, two days a step."""
     THREE_DAYS = "3d"
     """Correspondence, three days a step."""
+    TWELVE_HOURS = "12h"
+    """Correspondence, 12 hours a step: the pace of a tournament's matches (no duel or house game offers it)."""
 
     @property
     def has_ready_room(self) -> bool:
@@ -40,6 +43,7 @@ _STEP = {
     Pace.DAY: timedelta(days=1),
     Pace.TWO_DAYS: timedelta(days=2),
     Pace.THREE_DAYS: timedelta(days=3),
+    Pace.TWELVE_HOURS: timedelta(hours=12),
 }
 _FIRST_BLITZ_STEP = timedelta(seconds=120)
 

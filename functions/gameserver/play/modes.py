@@ -51,8 +51,9 @@ class Mode:
         must leave the step standing and be caught up later."""
 
 
-Companions = Callable[[str], "Companion"]
-"""A mode's companion of a game, from the game's id."""
+Companions = Callable[[str], "Companion | None"]
+"""A mode's companion of a game, from the game's id (None: a game of that id has none, so its read asks for
+nothing: a tournament match's id names its tournament, any other id does not)."""
 
 _lock = threading.Lock()
 _modes: dict[str, Mode] = {}
@@ -85,6 +86,6 @@ def mode(name: str) -> Mode:
 
 
 def companions(game_id: str) -> list[Companion]:
-    """What a step's read of ``game_id`` asks for besides the game: one per mode that reads companions (a key
-    not found costs the minimum read unit, no request)."""
-    return [companion(game_id) for companion in _companions]
+    """What a step's read of ``game_id`` asks for besides the game: one per mode that reads companions and has one
+    for this id (a key not found costs the minimum read unit, no request)."""
+    return [found for found in (companion(game_id) for companion in _companions) if found is not None]

@@ -28,10 +28,11 @@ if TYPE_CHECKING:
     from typing import TypeAlias
 
     from gameserver.storage.duels import DuelCompanion
+    from gameserver.storage.tournaments import MatchCompanion, TournamentCompanion
 
-    Companion: TypeAlias = DuelCompanion
+    Companion: TypeAlias = DuelCompanion | TournamentCompanion | MatchCompanion
     """An item a mode reads in the same request as a game's step (``GamesPort.read_step``): a duel's game
-    reads its duel."""
+    reads its duel, a tournament match's game its match and its tournament."""
 
 
 class NewGame(NamedTuple):

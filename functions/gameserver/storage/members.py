@@ -6,22 +6,51 @@ every other move with what caused it (a duel's write, ``storage.duels``).
 
 from __future__ import annotations
 
+import enum
 from typing import NamedTuple, Protocol
 
 from gameserver.storage.records import LedgerLine, Page, Profile
 
 
+class NoticeKind(enum.StrEnum):
+    """What a notice tells its member."""
+
+    TURN_OPEN = "turn-open"
+    """A step of theirs opened (a duel's turn, a tournament match's)."""
+    MATCH_CREATED = "match-created"
+    """A tournament match of theirs was created: both its players are known, its first turn is open."""
+    MATCH_WON = "match-won"
+    """They won a tournament match (on the board, by the tiebreak, by forfeit, or without playing)."""
+    MATCH_LOST = "match-lost"
+    """They lost a tournament match."""
+    MATCH_VOID = "match-void"
+    """A tournament match of theirs ended without a result: nobody goes on from it."""
+    TOURNAMENT_WON = "tournament-won"
+    """They won a tournament."""
+
+
 class Notice(NamedTuple):
-    """A line of a member's feed: a step of theirs opened (``turn-open``)."""
+    """A line of a member's feed: a step of theirs opened (``turn-open``), or what happened to a tournament match
+    of theirs."""
 
     sub: str
     game_id: str
+    """The game it is about (a tournament's notice: the match's id, its game's)."""
     ref: str
-    """What the game belongs to (a duel's id)."""
+    """What the game belongs to (a duel's id, a tournament's)."""
     step: int
+    """The step that opened (0 for a notice that is not about a step)."""
     opened_at: str
+    """When it happened."""
     deadline: str | None
-    kind: str = "turn-open"
+    kind: str = NoticeKind.TURN_OPEN
+
+    @property
+    def order(self) -> str:
+        """Its place in the member's feed (newest last): the time, the game, then the step or what it says, so
+        that two notices of one game at one instant never take each other's place."""
+        what = f"{self.step:06d}" if self.kind == NoticeKind.TURN_OPEN else self.kind
+        return f"{self.opened_at}#{self.game_id}#{what}"
 
 
 class MembersPort(Protocol):

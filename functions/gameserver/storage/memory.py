@@ -15,10 +15,12 @@ from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from gameserver.clock import iso
 from gameserver.platform.daily import FrontOfTheDay, shard_of
 from gameserver.platform.fairplay.links import Link, LinkKind
 from gameserver.platform.fairplay.marks import Mark, MarkStatus
 from gameserver.platform.ratings import EloRating, Glicko2Rating
+from gameserver.platform.tournaments import TournamentStatus, match_id
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
 from gameserver.storage.daily import (
@@ -64,6 +66,20 @@ from gameserver.storage.records import (
     Seat,
     StepRecord,
     Submission,
+)
+from gameserver.storage.tournaments import (
+    OPEN_TOURNAMENTS,
+    Bracket,
+    Contender,
+    DueTournament,
+    MatchCompanion,
+    MatchRead,
+    MatchWrite,
+    StoredMatch,
+    StoredTournament,
+    TournamentCompanion,
+    TournamentRead,
+    TournamentWrite,
 )
 
 if TYPE_CHECKING:
@@ -118,6 +134,11 @@ class _Tables:
     seen: dict[str, Seen] = field(default_factory=dict)
     marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
     audit: list[AuditLine] = field(default_factory=list)
+    tournaments: dict[str, StoredTournament] = field(default_factory=dict)
+    tourney_matches: dict[tuple[str, int], tuple[StoredMatch, str | None]] = field(default_factory=dict)
+    """(tournament, slot) -> (the match, its game's open deadline while played)."""
+    tourney_entries: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(member, tournament) -> when they joined."""
 
 
 Check = Callable[[], None]
@@ -138,6 +159,7 @@ class MemoryStore:
         self.daily = _Daily(self)
         self.fairplay = _FairPlay(self)
         self.audit = _Audit(self)
+        self.tournaments = _Tournaments(self)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -188,6 +210,10 @@ class MemoryStore:
             return check_first, lambda: t.entries.__setitem__((write.entry.member, write.entry.day), write.entry)
         if isinstance(write, AuditLine):
             return (lambda: None), lambda: t.audit.append(write)
+        if isinstance(write, TournamentWrite):
+            return self.tournaments.write_steps(write)
+        if isinstance(write, MatchWrite):
+            return self.tournaments.match_steps(write)
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
@@ -203,6 +229,11 @@ class MemoryStore:
         if isinstance(companion, DuelCompanion):
             found = self.tables.duels.get(companion.duel_id)
             return None if found is None else found[0]
+        if isinstance(companion, TournamentCompanion):
+            return self.tables.tournaments.get(companion.tournament_id)
+        if isinstance(companion, MatchCompanion):
+            held = self.tables.tourney_matches.get((companion.tournament_id, companion.slot))
+            return None if held is None else held[0]
         raise TypeError(f"no memory item for {type(companion).__name__}")
 
 
@@ -363,18 +394,18 @@ class _Duels(_Area):
 
     def standing(self, subs: tuple[str, str], month: str) -> Standing:
         with self.store.lock:
-            ratings = {}
-            for sub in subs:
-                game, game_version = self.t.game_ratings.get(sub, (Glicko2Rating(), 0))
-                elo, elo_version = self.t.elo_ratings.get(sub, (EloRating(), 0))
-                ratings[sub] = Ratings(game, game_version, elo, elo_version)
             return Standing(
-                ratings,
+                {sub: self.ratings_of(sub) for sub in subs},
                 {sub: self.t.duel_months.get((sub, month)) for sub in subs},
                 {sub: self.t.profiles[sub].created_at if sub in self.t.profiles else "" for sub in subs},
                 self.t.recent.get(_pair(*subs), PairRecent()),
                 {sub: copy.deepcopy(self.t.seen.get(sub, {})) for sub in subs},
             )
+
+    def ratings_of(self, sub: str) -> Ratings:
+        game, game_version = self.t.game_ratings.get(sub, (Glicko2Rating(), 0))
+        elo, elo_version = self.t.elo_ratings.get(sub, (EloRating(), 0))
+        return Ratings(game, game_version, elo, elo_version)
 
     def proposals(self, partition: str, cursor: str | None, limit: int) -> tuple[list[StoredDuel], str | None]:
         listed = []
@@ -417,47 +448,25 @@ class _Duels(_Area):
                     raise WriteConflict(f"duel {change.duel.id} exists")
             elif stored is None or stored[0].version != change.before_version:
                 raise WriteConflict(f"duel {change.duel.id} changed meanwhile")
-            for sub, delta in _deltas(change.lines).items():
-                profile = t.profiles.get(sub)
-                if profile is None or (delta < 0 and profile.credits < -delta):
-                    raise InsufficientCredits(sub)
-            for line in change.lines:
-                if (line.sub, f"{line.at}#{line.line_id}") in t.ledger:
-                    raise WriteConflict(f"ledger line {line.line_id} exists")
-            for sub, (read, _, _) in change.ratings.items():
-                if t.game_ratings.get(sub, (None, 0))[1] != read.game_version or \
-                        t.elo_ratings.get(sub, (None, 0))[1] != read.elo_version:
-                    raise WriteConflict(f"the ratings of {sub} changed meanwhile")
+            check_credits(t, change.lines)
+            check_ratings(t, change.ratings, change.months)
             pair = None if change.duel.opponent is None else _pair(change.duel.proposer, change.duel.opponent)
             if change.recent is not None and pair is not None and \
                     t.recent.get(pair, PairRecent()).version != change.recent.version:
                 raise WriteConflict("the pair's recent duels changed meanwhile")
-            for month, read_rated in change.months:
-                held = t.duel_months.get((month.sub, month.month))
-                if (held.rated if held else 0) != read_rated:
-                    raise WriteConflict(f"the month line of {month.sub} changed meanwhile")
 
         def apply() -> None:
             version = 1 if change.before_version is None else change.before_version + 1
             due = change.due_at if not change.duel.status.closed else None
             t.duels[change.duel.id] = (StoredDuel(change.duel, version, change.rating_changes,
                                                   dict(change.delays or {})), due)
-            for sub, delta in _deltas(change.lines).items():
-                profile = t.profiles[sub]
-                t.profiles[sub] = replace(profile, credits=profile.credits + delta)
-            for line in change.lines:
-                t.ledger[(line.sub, f"{line.at}#{line.line_id}")] = line
-            for notice in change.notices:
-                t.feed[(notice.sub, f"{notice.opened_at}#{notice.game_id}#{notice.step:06d}")] = notice
-            for sub, (read, game, elo) in change.ratings.items():
-                t.game_ratings[sub] = (game, read.game_version + 1)
-                t.elo_ratings[sub] = (elo, read.elo_version + 1)
+            apply_credits(t, change.lines)
+            put_notices(t, change.notices)
+            apply_ratings(t, change.ratings, change.months)
             if change.recent is not None and change.duel.opponent is not None:
                 t.recent[_pair(change.duel.proposer, change.duel.opponent)] = PairRecent(
                     change.recent.duels, change.recent.version + 1)
             self.store.fairplay.put_marks(change.marks)
-            for month, _ in change.months:
-                t.duel_months[(month.sub, month.month)] = month
 
         return check, apply
 
@@ -472,6 +481,54 @@ def _deltas(lines: Iterable[LedgerLine]) -> dict[str, int]:
     for line in lines:
         deltas[line.sub] = deltas.get(line.sub, 0) + line.amount
     return {sub: delta for sub, delta in deltas.items() if delta}
+
+
+def check_credits(t: _Tables, lines: Sequence[LedgerLine]) -> None:
+    """Credits move only if every member's balance covers what leaves it and no ledger line is written twice."""
+    for sub, delta in _deltas(lines).items():
+        profile = t.profiles.get(sub)
+        if profile is None or (delta < 0 and profile.credits < -delta):
+            raise InsufficientCredits(sub)
+    for line in lines:
+        if (line.sub, f"{line.at}#{line.line_id}") in t.ledger:
+            raise WriteConflict(f"ledger line {line.line_id} exists")
+
+
+def apply_credits(t: _Tables, lines: Sequence[LedgerLine]) -> None:
+    for sub, delta in _deltas(lines).items():
+        profile = t.profiles[sub]
+        t.profiles[sub] = replace(profile, credits=profile.credits + delta)
+    for line in lines:
+        t.ledger[(line.sub, f"{line.at}#{line.line_id}")] = line
+
+
+def put_notices(t: _Tables, notices: Iterable[Notice]) -> None:
+    for notice in notices:
+        t.feed[(notice.sub, notice.order)] = notice
+
+
+Rated = dict[str, tuple[Ratings, Glicko2Rating, EloRating]]
+"""sub -> (the ratings as read, the new game rating, the new Elo): a rated game's end."""
+
+
+def check_ratings(t: _Tables, ratings: Rated, months: Sequence[tuple[DuelMonthLine, int]]) -> None:
+    """Ratings move only from the versions read, month lines only from the rated counts read."""
+    for sub, (read, _, _) in ratings.items():
+        if t.game_ratings.get(sub, (None, 0))[1] != read.game_version or \
+                t.elo_ratings.get(sub, (None, 0))[1] != read.elo_version:
+            raise WriteConflict(f"the ratings of {sub} changed meanwhile")
+    for month, read_rated in months:
+        held = t.duel_months.get((month.sub, month.month))
+        if (held.rated if held else 0) != read_rated:
+            raise WriteConflict(f"the month line of {month.sub} changed meanwhile")
+
+
+def apply_ratings(t: _Tables, ratings: Rated, months: Sequence[tuple[DuelMonthLine, int]]) -> None:
+    for sub, (read, game, elo) in ratings.items():
+        t.game_ratings[sub] = (game, read.game_version + 1)
+        t.elo_ratings[sub] = (elo, read.elo_version + 1)
+    for month, _ in months:
+        t.duel_months[(month.sub, month.month)] = month
 
 
 # -------------------------------------------------------------------- doctrines
@@ -640,6 +697,112 @@ class _FairPlay(_Area):
                 raise WriteConflict(f"mark {closed.mark_id} of {closed.member} changed meanwhile")
             self.t.marks[(closed.member, closed.mark_id)] = closed
             self.t.audit.append(audit)
+
+
+# -------------------------------------------------------------------- tournaments
+class _Tournaments(_Area):
+    def read(self, tournament_id: str, *, profiles: tuple[str, ...] = ()) -> TournamentRead:
+        with self.store.lock:
+            return TournamentRead(self.t.tournaments.get(tournament_id),
+                                  {sub: self.t.profiles[sub].credits for sub in profiles if sub in self.t.profiles})
+
+    def bracket(self, tournament_id: str) -> Bracket:
+        with self.store.lock:
+            return Bracket(self.t.tournaments.get(tournament_id),
+                           {slot: match for (tid, slot), (match, _) in self.t.tourney_matches.items()
+                            if tid == tournament_id})
+
+    def read_match(self, tournament_id: str, slot: int) -> MatchRead:
+        with self.store.lock:
+            held = self.t.tourney_matches.get((tournament_id, slot))
+            match = None if held is None else held[0]
+            return MatchRead(self.t.tournaments.get(tournament_id), match,
+                             self.t.games.get(match_id(tournament_id, slot)))
+
+    def contenders(self, subs: tuple[str, ...], month: str, *, defaults: tuple[str, ...] = ()
+                   ) -> dict[str, Contender]:
+        with self.store.lock:
+            duels = self.store.duels
+            return {sub: Contender(
+                duels.ratings_of(sub), self.t.duel_months.get((sub, month)),
+                self.t.profiles[sub].created_at if sub in self.t.profiles else "",
+                copy.deepcopy(self.t.seen.get(sub, {})),
+                copy.deepcopy(self.t.defaults[sub][1]) if sub in defaults and sub in self.t.defaults else None,
+            ) for sub in subs}
+
+    def open_tournaments(self, cursor: str | None, limit: int) -> tuple[list[StoredTournament], str | None]:
+        listed = sorted(((f"{iso(s.tournament.created_at)}#{s.tournament.id}", s) for s in self.t.tournaments.values()
+                         if s.tournament.status is TournamentStatus.OPEN), key=lambda pair: pair[0], reverse=True)
+        page = _page_desc(listed, cursor, limit, OPEN_TOURNAMENTS)
+        return page.items, page.cursor
+
+    def of_member(self, sub: str, cursor: str | None, limit: int) -> tuple[list[StoredTournament], str | None]:
+        listed = sorted(((f"{joined}#{tid}", self.t.tournaments[tid]) for (who, tid), joined
+                         in self.t.tourney_entries.items() if who == sub), key=lambda pair: pair[0], reverse=True)
+        page = _page_desc(listed, cursor, limit, f"entrant#{sub}")
+        return page.items, page.cursor
+
+    def due(self, now: str, limit: int) -> list[DueTournament]:
+        due = [DueTournament(tid, None, iso(stored.tournament.due_at)) for tid, stored in self.t.tournaments.items()
+               if stored.tournament.due_at is not None and iso(stored.tournament.due_at) <= now]
+        due += [DueTournament(tid, slot, due_at) for (tid, slot), (match, due_at) in self.t.tourney_matches.items()
+                if due_at is not None and not match.decided and due_at <= now]
+        return sorted(due, key=lambda entry: entry.due_at)[:limit]
+
+    def write_steps(self, change: TournamentWrite) -> tuple[Check, Apply]:
+        t = self.t
+        tournament = change.tournament
+
+        def check() -> None:
+            _check_version(t.tournaments.get(tournament.id), change.before_version, f"tournament {tournament.id}")
+            check_credits(t, change.lines)
+            for sub in change.joined:
+                if (sub, tournament.id) in t.tourney_entries:
+                    raise WriteConflict(f"{sub} is in tournament {tournament.id} already")
+            for sub in change.left:
+                if (sub, tournament.id) not in t.tourney_entries:
+                    raise WriteConflict(f"{sub} is not in tournament {tournament.id}")
+            check_ratings(t, change.ratings, change.months)
+
+        def apply() -> None:
+            version = 1 if change.before_version is None else change.before_version + 1
+            t.tournaments[tournament.id] = StoredTournament(tournament, version)
+            apply_credits(t, change.lines)
+            joined_at = {entry.member: iso(entry.joined_at) for entry in tournament.entries}
+            for sub in change.joined:
+                t.tourney_entries[(sub, tournament.id)] = joined_at[sub]
+            for sub in change.left:
+                del t.tourney_entries[(sub, tournament.id)]
+            put_notices(t, change.notices)
+            apply_ratings(t, change.ratings, change.months)
+            self.store.fairplay.put_marks(change.marks)
+
+        return check, apply
+
+    def match_steps(self, change: MatchWrite) -> tuple[Check, Apply]:
+        t = self.t
+        match = change.match
+        key = (match.tournament_id, match.slot)
+
+        def check() -> None:
+            held = t.tourney_matches.get(key)
+            _check_version(None if held is None else held[0], change.before_version, f"match {match.game_id}")
+
+        def apply() -> None:
+            version = 1 if change.before_version is None else change.before_version + 1
+            t.tourney_matches[key] = (replace(match, version=version), None if match.decided else change.due_at)
+            put_notices(t, change.notices)
+
+        return check, apply
+
+
+def _check_version(held: StoredTournament | StoredMatch | None, before_version: int | None, what: str) -> None:
+    """A write claimed by the version read: the item is still at it (None: it must not exist yet)."""
+    if before_version is None:
+        if held is not None:
+            raise WriteConflict(f"{what} exists")
+    elif held is None or held.version != before_version:
+        raise WriteConflict(f"{what} changed meanwhile")
 
 
 class _Audit(_Area):

@@ -31,8 +31,10 @@ if TYPE_CHECKING:
         StepCommit,
     )
     from gameserver.storage.members import MembersPort
+    from gameserver.storage.tournaments import MatchWrite, TournamentsPort, TournamentWrite
 
-    Write: TypeAlias = NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
+    Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
+                        | TournamentWrite | MatchWrite)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -57,6 +59,9 @@ class Store(Protocol):
 
     @property
     def fairplay(self) -> FairPlayPort: ...
+
+    @property
+    def tournaments(self) -> TournamentsPort: ...
 
     @property
     def audit(self) -> AuditPort: ...

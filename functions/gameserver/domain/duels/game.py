@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -38,10 +38,8 @@ from gameserver.platform.fairplay import faster_than_a_human, order_delay
 from gameserver.platform.fairplay.links import Link
 from gameserver.platform.fairplay.marks import linked_marks
 from gameserver.play import start
-from gameserver.play.engines import engine as engine_of
 from gameserver.play.modes import Deadlines, Mode, register
-from gameserver.play.seats import member_views, plays_of
-from gameserver.play.steps import ATTEMPTS
+from gameserver.play.steps import ATTEMPTS, end_off_the_board
 from gameserver.storage.duels import (
     DuelCompanion,
     DuelWrite,
@@ -53,7 +51,7 @@ from gameserver.storage.duels import (
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import GameClose, NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice
-from gameserver.storage.records import Game, LedgerLine, StepRecord, Submission
+from gameserver.storage.records import Game, LedgerLine, StepRecord
 
 if TYPE_CHECKING:
     from gameserver.storage.games import Companion
@@ -114,20 +112,8 @@ def new_game(duel: Duel, now: datetime, defaults: dict[str, dict[str, Any] | Non
 
 
 def game_closed(store: Store, game: Game, duel: Duel, now: datetime) -> GameClose:
-    """The game of a duel that ended off the board (a forfeit, no orders): over, the forfeit's winner named.
-
-    The board's state is marked over too (a forfeit's winner, or none for a cancellation), so the members'
-    views say the game is over and its record opens, with the turns that were played."""
-    board = store.games.board(game.game_id)
-    if board is None or board.epoch != game.epoch:
-        raise WriteConflict(f"the board of game {game.game_id} is not at the game's epoch")
-    engine = engine_of(game.kind)
-    winner = game.seat_of(duel.winner) if duel.winner else None
-    state = engine.stop(engine.load(board.state), winner)
-    closed = replace(game, status="over", version=game.version + 1, deadline=None, winner=winner, awaiting=(),
-                     finished_at=iso(now), submissions={seat: Submission() for seat in game.submissions})
-    return GameClose(game.version, closed, replace(board, state=engine.dump(state)),
-                     member_views(engine, closed, state, game.epoch), plays_of(closed))
+    """The game of a duel that ended off the board (a forfeit, no orders): over, the forfeit's winner named."""
+    return end_off_the_board(store, game, game.seat_of(duel.winner) if duel.winner else None, now)
 
 
 def turn_notices(duel: Duel, game: Game) -> list[Notice]:

@@ -34,6 +34,7 @@ from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.duels import (
+    DUEL_PACES,
     Abandon,
     Accept,
     Decline,
@@ -41,7 +42,6 @@ from gameserver.platform.duels import (
     DuelEvent,
     DuelRuleError,
     DuelStatus,
-    Pace,
     ProposalLapses,
     Ready,
     ReadyRoomCloses,
@@ -118,11 +118,9 @@ def _refused(error: DuelRuleError | CreditError) -> Conflict:
 def propose_duel(store: Store, clock: Clock, caller: Caller, *, opponent: str | None, pace: str,
                  stake: int) -> dict[str, Any]:
     """Propose a duel to ``opponent`` (None: open to anyone); the stake leaves my balance at once."""
-    try:
-        chosen = Pace(pace)
-    except ValueError as error:
-        raise InvalidInput(f"unknown pace {pace!r}; one of {', '.join(p.value for p in Pace)}",
-                           field="pace") from error
+    chosen = next((known for known in DUEL_PACES if known.value == pace), None)
+    if chosen is None:
+        raise InvalidInput(f"unknown pace {pace!r}; one of {', '.join(p.value for p in DUEL_PACES)}", field="pace")
     if not 0 <= stake <= MAX_STAKE:
         raise InvalidInput(f"a stake is 0 to {MAX_STAKE} credits", field="stake")
     if opponent == caller.sub:

@@ -32,6 +32,7 @@ from gameserver.platform.duels.lifecycle import (
     propose,
 )
 from gameserver.platform.duels.modes import (
+    DUEL_PACES,
     READY_ROOM,
     Pace,
     proposal_lapses,
@@ -50,6 +51,7 @@ from gameserver.platform.duels.rated import (
 from gameserver.platform.duels.settlement import settle, stakes_receiver
 
 __all__ = [
+    "DUEL_PACES",
     "READY_ROOM",
     "Abandon",
     "Accept",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 #: "Every member gets 100 credits when their profile is created."
@@ -92,6 +92,15 @@ class LedgerLine:
             raise CreditError(f"a {self.kind} line has the sign {sign:+d}, not {self.amount}", "ledger-line-sign")
         if self.kind is not CreditKind.GRANT and not self.ref:
             raise CreditError(f"a {self.kind} line names what it belongs to", "ledger-line-ref")
+
+
+def appended_lines(before: Sequence[LedgerLine], after: Sequence[LedgerLine]) -> tuple[LedgerLine, ...]:
+    """The lines ``after`` adds to ``before``: a transition only appends ledger lines, it never changes those
+    written (so what the storage writes with the new state is exactly what the transition moved)."""
+    done = len(before)
+    if tuple(after[:done]) != tuple(before):
+        raise ValueError("a transition only adds ledger lines, it never changes those written")
+    return tuple(after[done:])
 
 
 def check_stake(balance: int, stake: int) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from gameserver.platform.duels.credits import CreditKind, LedgerLine
+from gameserver.platform.duels.credits import CreditKind, LedgerLine, appended_lines
 from gameserver.platform.duels.modes import Pace
 
 
@@ -189,7 +189,4 @@ def _time(text: str | None) -> datetime | None:
 
 def credit_lines(before: Duel | None, after: Duel) -> tuple[LedgerLine, ...]:
     """The ledger lines a transition adds: what the storage writes with the new duel, in one transaction."""
-    done = 0 if before is None else len(before.credits)
-    if after.credits[:done] != (() if before is None else before.credits):
-        raise ValueError("a transition only adds ledger lines, it never changes those written")
-    return after.credits[done:]
+    return appended_lines(() if before is None else before.credits, after.credits)

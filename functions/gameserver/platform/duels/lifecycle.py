@@ -19,7 +19,7 @@ from typing import Any
 
 from gameserver.platform.duels.credits import CreditKind, LedgerLine, check_stake
 from gameserver.platform.duels.duel import Duel, DuelStatus, Ending
-from gameserver.platform.duels.modes import Pace, proposal_lapses, ready_room_closes
+from gameserver.platform.duels.modes import DUEL_PACES, Pace, proposal_lapses, ready_room_closes
 from gameserver.platform.duels.settlement import settle, void_lines
 
 #: "the first two turns have both passed with no orders from either side": the duel is cancelled then.
@@ -145,6 +145,8 @@ def propose(
     goes into escrow at once."""
     if proposer == opponent:
         raise DuelRuleError("a member cannot propose a duel to themselves", "duel-two-members")
+    if Pace(pace) not in DUEL_PACES:
+        raise DuelRuleError(f"a duel is played in {', '.join(DUEL_PACES)}, not {pace}", "duel-pace")
     check_stake(balance, stake)
     credits = (LedgerLine(proposer, -stake, CreditKind.ESCROW, duel_id),) if stake else ()
     return Duel(duel_id, proposer, opponent, Pace(pace), stake, at, credits=credits)

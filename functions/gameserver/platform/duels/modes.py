@@ -11,6 +11,9 @@ from datetime import datetime, timedelta
 
 from gameserver.platform.pace import Pace, step_deadline, step_time, whole_second_after
 
+#: A duel's paces: "In blitz [...] and in rapid [...]. In correspondence (one, two or three days per turn)". Twelve
+#: hours a turn is a tournament match's, never a duel's.
+DUEL_PACES = (Pace.BLITZ, Pace.RAPID, Pace.DAY, Pace.TWO_DAYS, Pace.THREE_DAYS)
 #: The ready room of blitz and rapid: both click Ready within 30 minutes of the acceptance, or the duel is cancelled.
 READY_ROOM = timedelta(minutes=30)
 #: How long a live (blitz, rapid) proposal waits for an answer before it lapses. Our choice, the rules are silent:

@@ -29,6 +29,7 @@ from rules.feinthold import (
     other,
     record,
     resolve,
+    tally,
     view,
 )
 from rules.feinthold.doctrine import DoctrineError, parse_doctrine
@@ -168,6 +169,13 @@ class Feinthold:
             layout_by_id(layout)
         except (KeyError, ValueError) as error:
             raise InvalidInput(f"unknown layout {layout!r}", field="layout") from error
+
+    @staticmethod
+    def tallies(state: GameState) -> dict[Seat, tuple[int, int]]:
+        """Each side's ``(right predictions, combats won)`` over the turns played: what breaks a knockout match's
+        draw ("A draw is broken by the right predictions, then by the combats won")."""
+        counts = tally(state.history)
+        return {side: (counts[side]["predictions_right"], counts[side]["combats_won"]) for side in SIDES}
 
     def standing(self, state: GameState, seat: Seat) -> tuple[int, int]:
         """``(positions held, income earned)`` of ``seat``: what a finished Daily Front ranks by."""

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.doctrines import DynamoDoctrines
     from gameserver.storage.dynamodb.duels import DynamoDuels
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
+    from gameserver.storage.dynamodb.tournaments import DynamoTournaments
     from gameserver.storage.games import Companion
     from gameserver.storage.port import Write
 
@@ -39,11 +40,14 @@ _WRITES: dict[str, tuple[str, str, str | None]] = {
     "DuelWrite": ("duels", "duel_write_items", "explain_duel_write"),
     "FrontStart": ("daily", "front_start_items", "explain_front_start"),
     "AuditLine": ("audit", "audit_items", None),
+    "TournamentWrite": ("tournaments", "tournament_write_items", "explain_tournament_write"),
+    "MatchWrite": ("tournaments", "match_write_items", None),
 }
 """Each write of a transaction: the module of its area's adapter, the function giving its items, and the one
 saying what a failed condition of them means (None: a plain ``WriteConflict``)."""
 
-_COMPANIONS: dict[str, str] = {"DuelCompanion": "duels"}
+_COMPANIONS: dict[str, str] = {"DuelCompanion": "duels", "TournamentCompanion": "tournaments",
+                               "MatchCompanion": "tournaments"}
 """Each companion of a step's read: the module of its area's adapter (``companion_key``, ``decode_companion``)."""
 
 
@@ -78,6 +82,10 @@ class DynamoStore:
     @cached_property
     def fairplay(self) -> DynamoFairPlay:
         return _area("fairplay").DynamoFairPlay(self)
+
+    @cached_property
+    def tournaments(self) -> DynamoTournaments:
+        return _area("tournaments").DynamoTournaments(self)
 
     @cached_property
     def audit(self) -> DynamoAudit:

@@ -121,7 +121,7 @@ def decode_ledger(item: Item) -> LedgerLine:
 def encode_notice(notice: Notice) -> Item:
     item: Item = {
         "pk": s(keys.member_pk(notice.sub)),
-        "sk": s(keys.feed_sk(notice.opened_at, notice.game_id, notice.step)),
+        "sk": s(keys.feed_sk(notice.order)),
         "type": s("notice"),
         "kind": s(notice.kind),
         "game_id": s(notice.game_id),

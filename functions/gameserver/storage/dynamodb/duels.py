@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -161,6 +162,31 @@ def decode_companion(item: Item) -> StoredDuel:
     return decode_duel(item)
 
 
+def member_standing_keys(sub: str, month: str) -> list[Item]:
+    """What a rated game's end reads of one member: both ratings, the month's line, the profile (the account's
+    creation), the sightings (linked accounts)."""
+    pk = keys.member_pk(sub)
+    return [codec.key(pk, rating_sk()), codec.key(pk, ELO_SK), codec.key(pk, month_sk(month)),
+            codec.key(pk, keys.PROFILE), codec.key(pk, SEEN)]
+
+
+def decode_member_standing(found: dict[tuple[str, str], Item], sub: str, month: str
+                           ) -> tuple[Ratings, MonthLine | None, str]:
+    """A member's ratings (with their versions), month line and account creation from ``member_standing_keys``'
+    items (absent ratings: the starting ones, version 0)."""
+    pk = keys.member_pk(sub)
+    game_item, elo_item = found.get((pk, rating_sk())), found.get((pk, ELO_SK))
+    ratings = Ratings(
+        game=Glicko2Rating.from_json(json.loads(game_item["rating"]["S"])) if game_item else Glicko2Rating(),
+        game_version=int(game_item["version"]["N"]) if game_item else 0,
+        elo=EloRating(int(elo_item["points"]["N"]), int(elo_item["games"]["N"])) if elo_item else EloRating(),
+        elo_version=int(elo_item["version"]["N"]) if elo_item else 0,
+    )
+    month_item = found.get((pk, month_sk(month)))
+    profile = found.get((pk, keys.PROFILE))
+    return ratings, _decode_month(month_item) if month_item else None, profile["created_at"]["S"] if profile else ""
+
+
 # ------------------------------------------------------------------ the adapter
 class DynamoDuels(Area):
     def _batch_get(self, wanted: list[Item]) -> dict[tuple[str, str], Item]:
@@ -189,27 +215,13 @@ class DynamoDuels(Area):
         pair = pair_key(*subs)
         wanted: list[Item] = [codec.key(pair, PAIR_RECENT)]
         for sub in subs:
-            pk = keys.member_pk(sub)
-            wanted += [codec.key(pk, rating_sk()), codec.key(pk, ELO_SK), codec.key(pk, month_sk(month)),
-                       codec.key(pk, keys.PROFILE), codec.key(pk, SEEN)]
+            wanted += member_standing_keys(sub, month)
         found = self._batch_get(wanted)
         ratings: dict[str, Ratings] = {}
         months: dict[str, MonthLine | None] = {}
         created: dict[str, str] = {}
         for sub in subs:
-            pk = keys.member_pk(sub)
-            game_item, elo_item = found.get((pk, rating_sk())), found.get((pk, ELO_SK))
-            ratings[sub] = Ratings(
-                game=Glicko2Rating.from_json(json.loads(game_item["rating"]["S"])) if game_item else Glicko2Rating(),
-                game_version=int(game_item["version"]["N"]) if game_item else 0,
-                elo=(EloRating(int(elo_item["points"]["N"]), int(elo_item["games"]["N"]))
-                     if elo_item else EloRating()),
-                elo_version=int(elo_item["version"]["N"]) if elo_item else 0,
-            )
-            month_item = found.get((pk, month_sk(month)))
-            months[sub] = _decode_month(month_item) if month_item else None
-            profile = found.get((pk, keys.PROFILE))
-            created[sub] = profile["created_at"]["S"] if profile else ""
+            ratings[sub], months[sub], created[sub] = decode_member_standing(found, sub, month)
         recent = found.get((pair, PAIR_RECENT))
         return Standing(
             ratings, months, created,
@@ -280,7 +292,31 @@ def duel_write_items(table: str, change: DuelWrite) -> list[Item]:
                   "attribute_not_exists(pk)" if new else "#v = :v", None if new else {"#v": "version"},
                   None if new else {":v": codec.n(change.before_version or 0)}),
     ]
-    for delta_sub, delta in _balance_deltas(change.lines).items():
+    items += credit_items(table, change.lines)
+    items += [codec.put(table, codec.encode_notice(notice)) for notice in change.notices]
+    items += rating_items(table, change.ratings, change.months)
+    if change.recent is not None and change.duel.opponent is not None:
+        recent, read = change.recent, change.recent.version
+        items.append(codec.put(table, {
+            "pk": codec.s(pair_key(change.duel.proposer, change.duel.opponent)), "sk": codec.s(PAIR_RECENT),
+            "type": codec.s("pair-recent"), "version": codec.n(read + 1),
+            "duels": codec.j([d.to_json() for d in recent.duels])},
+            "attribute_not_exists(pk)" if read == 0 else "#v = :v", None if read == 0 else {"#v": "version"},
+            None if read == 0 else {":v": codec.n(read)}))
+    items += [mark_put(table, mark) for mark in change.marks]
+    return items
+
+
+def explain_duel_write(change: DuelWrite, index: int) -> WriteConflict:
+    """What a failed condition at ``index`` of a duel's items means: a short balance, or another write first."""
+    return explain_credits(change.lines, index - 1) or WriteConflict(f"item {index} of a duel's write changed meanwhile")
+
+
+def credit_items(table: str, lines: tuple[LedgerLine, ...]) -> list[Item]:
+    """What moving credits writes: one balance update per member whose balance moves (a debit conditioned on
+    the balance covering it: ``explain_credits``), then every ledger line (each written once)."""
+    items: list[Item] = []
+    for delta_sub, delta in _balance_deltas(lines).items():
         update: dict[str, Any] = {
             "TableName": table,
             "Key": codec.key(keys.member_pk(delta_sub), keys.PROFILE),
@@ -293,36 +329,31 @@ def duel_write_items(table: str, change: DuelWrite) -> list[Item]:
             update["ConditionExpression"] = "attribute_exists(pk) AND #c >= :need"
             update["ExpressionAttributeValues"][":need"] = codec.n(-delta)
         items.append({"Update": update})
-    items += [codec.put(table, codec.encode_ledger(line), "attribute_not_exists(pk)") for line in change.lines]
-    items += [codec.put(table, codec.encode_notice(notice)) for notice in change.notices]
-    for sub, (before, game_rating, elo) in change.ratings.items():
+    return items + [codec.put(table, codec.encode_ledger(line), "attribute_not_exists(pk)") for line in lines]
+
+
+def explain_credits(lines: tuple[LedgerLine, ...], index: int) -> WriteConflict | None:
+    """``InsufficientCredits`` when ``index`` of ``credit_items(lines)`` is a member's balance update, else None."""
+    balance_subs = list(_balance_deltas(lines))
+    return InsufficientCredits(balance_subs[index]) if 0 <= index < len(balance_subs) else None
+
+
+def rating_items(table: str, ratings: dict[str, tuple[Ratings, Glicko2Rating, EloRating]],
+                 months: Sequence[tuple[MonthLine, int]]) -> list[Item]:
+    """What a rated game's end writes: each member's two ratings (conditioned on the versions read, or not there
+    yet) and month lines (conditioned on the rated count read, or not there yet)."""
+    items: list[Item] = []
+    for sub, (before, game_rating, elo) in ratings.items():
         items.append(_rating_put(table, sub, rating_sk(), {"rating": codec.j(game_rating.to_json())},
                                  before.game_version))
         items.append(_rating_put(table, sub, ELO_SK, {"points": codec.n(elo.points), "games": codec.n(elo.games)},
                                  before.elo_version))
-    if change.recent is not None and change.duel.opponent is not None:
-        recent, read = change.recent, change.recent.version
-        items.append(codec.put(table, {
-            "pk": codec.s(pair_key(change.duel.proposer, change.duel.opponent)), "sk": codec.s(PAIR_RECENT),
-            "type": codec.s("pair-recent"), "version": codec.n(read + 1),
-            "duels": codec.j([d.to_json() for d in recent.duels])},
-            "attribute_not_exists(pk)" if read == 0 else "#v = :v", None if read == 0 else {"#v": "version"},
-            None if read == 0 else {":v": codec.n(read)}))
-    items += [mark_put(table, mark) for mark in change.marks]
-    for line, read_rated in change.months:
+    for line, read_rated in months:
         items.append(codec.put(table, _encode_month(line),
                                "attribute_not_exists(pk)" if read_rated == 0 else "#r = :r",
                                None if read_rated == 0 else {"#r": "rated"},
                                None if read_rated == 0 else {":r": codec.n(read_rated)}))
     return items
-
-
-def explain_duel_write(change: DuelWrite, index: int) -> WriteConflict:
-    """What a failed condition at ``index`` of a duel's items means: a short balance, or another write first."""
-    balance_subs = list(_balance_deltas(change.lines))
-    if 1 <= index <= len(balance_subs):
-        return InsufficientCredits(balance_subs[index - 1])
-    return WriteConflict(f"item {index} of a duel's write changed meanwhile")
 
 
 def _rating_put(table: str, sub: str, sk: str, values: Item, read_version: int) -> Item:

@@ -54,8 +54,10 @@ def step_sk(step: int) -> str:
 FEED_PREFIX = "FEED#"
 
 
-def feed_sk(at: str, game_id: str, step: int) -> str:
-    return f"{FEED_PREFIX}{at}#{game_id}#{step:06d}"
+def feed_sk(order: str) -> str:
+    """A notice's place in its member's feed (``Notice.order``): ``{at}#{game_id}#{step:06d}`` for a step that
+    opened, ``{at}#{game_id}#{kind}`` for any other notice."""
+    return f"{FEED_PREFIX}{order}"
 
 
 

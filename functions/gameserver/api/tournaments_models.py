@@ -1,0 +1,24 @@
+"""Request bodies of the tournament routes (v1): a new tournament."""
+
+from __future__ import annotations
+
+import enum
+
+from pydantic import Field
+
+from gameserver.api.models import Choice, RequestBody
+from gameserver.domain.tournaments.service import MAX_FEE
+
+
+class TournamentSize(enum.IntEnum):
+    """How many members a knockout tournament seats (``platform.tournaments.SIZES``)."""
+
+    FOUR = 4
+    EIGHT = 8
+
+
+class NewTournament(RequestBody):
+    size: Choice[TournamentSize]
+    fee: int = Field(default=0, ge=0, le=MAX_FEE, description="credits each member puts into the pot on joining")
+    name: str = Field(min_length=1, max_length=120,
+                      description="3 to 40 letters, digits, single spaces inside and - _ ' . , ! ? & ( ) # :")
