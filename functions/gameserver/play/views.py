@@ -25,7 +25,7 @@ def my_game(store: Store, clock: Clock, sub: str, game_id: str, kind: str) -> My
     """My views of a game: one read, unless a deadline has passed and steps must be resolved first."""
     read = store.games.read_view(game_id, sub)
     game, views = read.game, read.views
-    if game is None or views is None or game.kind != kind:
+    if game is None or views is None or game.kind != kind or not game.seats_of(sub):
         raise NotFound(f"no game {game_id} of yours", field="game_id")
     if is_due(game, clock.now()) and settle(store, clock, read).changed:
         read = store.games.read_view(game_id, sub)

@@ -12,16 +12,25 @@ from gameserver.storage.records import LedgerLine, Page, Profile
 
 
 class Notice(NamedTuple):
-    """A line of a member's feed: a step of theirs opened (``turn-open``)."""
+    """A line of a member's feed: a step of theirs opened (``turn-open``, ``retreat-open``,
+    ``deployment-open``), their game ended (``game-over``), a seat at a table was kept for them
+    (``table-invite``: ``game_id`` names the table)."""
 
     sub: str
     game_id: str
     ref: str
-    """What the game belongs to (a duel's id)."""
+    """What the game belongs to (a duel's id), or its kind (``feint``)."""
     step: int
     opened_at: str
     deadline: str | None
     kind: str = "turn-open"
+
+
+class Notices(NamedTuple):
+    """Feed notices written with what they tell (a step's transaction, a table's), each once: a notice written
+    again, by a retried transaction, is the same item."""
+
+    notices: tuple[Notice, ...]
 
 
 class MembersPort(Protocol):

@@ -50,8 +50,9 @@ from gameserver.storage.duels import (
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
+from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
-from gameserver.storage.members import Notice
+from gameserver.storage.members import Notice, Notices
 from gameserver.storage.records import (
     Board,
     Game,
@@ -118,6 +119,7 @@ class _Tables:
     seen: dict[str, Seen] = field(default_factory=dict)
     marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
     audit: list[AuditLine] = field(default_factory=list)
+    tables: dict[str, Table] = field(default_factory=dict)
 
 
 Check = Callable[[], None]
@@ -137,6 +139,7 @@ class MemoryStore:
         self.doctrines = _Doctrines(self)
         self.daily = _Daily(self)
         self.fairplay = _FairPlay(self)
+        self.feint = _Feint(self)
         self.audit = _Audit(self)
 
     # ---------------------------------------------------------------- transactions
@@ -188,6 +191,20 @@ class MemoryStore:
             return check_first, lambda: t.entries.__setitem__((write.entry.member, write.entry.day), write.entry)
         if isinstance(write, AuditLine):
             return (lambda: None), lambda: t.audit.append(write)
+        if isinstance(write, TableWrite):
+            def check_table() -> None:
+                held = t.tables.get(write.table.table_id)
+                if (held.version if held else 0) != write.table.version:
+                    raise WriteConflict(f"table {write.table.table_id} changed meanwhile")
+
+            return check_table, lambda: t.tables.__setitem__(
+                write.table.table_id, replace(write.table, version=write.table.version + 1))
+        if isinstance(write, Notices):
+            def apply_notices() -> None:
+                for notice in write.notices:
+                    t.feed[(notice.sub, _feed_key(notice))] = notice
+
+            return (lambda: None), apply_notices
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
@@ -204,6 +221,10 @@ class MemoryStore:
             found = self.tables.duels.get(companion.duel_id)
             return None if found is None else found[0]
         raise TypeError(f"no memory item for {type(companion).__name__}")
+
+
+def _feed_key(notice: Notice) -> str:
+    return f"{notice.opened_at}#{notice.game_id}#{notice.step:06d}"
 
 
 def _play_key(play: Play) -> str:
@@ -448,7 +469,7 @@ class _Duels(_Area):
             for line in change.lines:
                 t.ledger[(line.sub, f"{line.at}#{line.line_id}")] = line
             for notice in change.notices:
-                t.feed[(notice.sub, f"{notice.opened_at}#{notice.game_id}#{notice.step:06d}")] = notice
+                t.feed[(notice.sub, _feed_key(notice))] = notice
             for sub, (read, game, elo) in change.ratings.items():
                 t.game_ratings[sub] = (game, read.game_version + 1)
                 t.elo_ratings[sub] = (elo, read.elo_version + 1)
@@ -640,6 +661,16 @@ class _FairPlay(_Area):
                 raise WriteConflict(f"mark {closed.mark_id} of {closed.member} changed meanwhile")
             self.t.marks[(closed.member, closed.mark_id)] = closed
             self.t.audit.append(audit)
+
+
+class _Feint(_Area):
+    def get_table(self, table_id: str) -> Table | None:
+        return self.t.tables.get(table_id)
+
+    def open_tables(self, now: str, cursor: str | None, limit: int) -> Page:
+        ordered = sorted((f"{table.closes_at}#{table.table_id}", table) for table in self.t.tables.values()
+                         if table.listed and table.closes_at > now)
+        return _page(ordered, cursor, limit, "open-tables")
 
 
 class _Audit(_Area):

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
     from gameserver.storage.fairplay import FairPlayPort
+    from gameserver.storage.feint import FeintPort, TableWrite
     from gameserver.storage.games import (
         GameClose,
         GamesPort,
@@ -30,9 +31,10 @@ if TYPE_CHECKING:
         NewGame,
         StepCommit,
     )
-    from gameserver.storage.members import MembersPort
+    from gameserver.storage.members import MembersPort, Notices
 
-    Write: TypeAlias = NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
+    Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
+                        | Notices | TableWrite)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -57,6 +59,9 @@ class Store(Protocol):
 
     @property
     def fairplay(self) -> FairPlayPort: ...
+
+    @property
+    def feint(self) -> FeintPort: ...
 
     @property
     def audit(self) -> AuditPort: ...
