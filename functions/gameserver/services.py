@@ -19,6 +19,10 @@ MODES = {
     "friendly": "gameserver.domain.friendly",
     "duel": "gameserver.domain.duels.game",
     "daily": "gameserver.domain.daily.results",
+    "solo": "gameserver.domain.feint.solo",
+    "hot-seat": "gameserver.domain.feint.hotseat",
+    "watch": "gameserver.domain.feint.watch",
+    "online": "gameserver.domain.feint.online",
 }
 """Each mode's module, which registers it on import."""
 

@@ -48,6 +48,21 @@ def test_every_route_of_the_interface_is_documented_with_its_errors():
         ("get", "/v1/feinthold/daily/rank"),
         ("get", "/v1/moderation/marks"),
         ("post", "/v1/moderation/marks/{member}/{mark_id}/close"),
+        # Feint (gameserver.api.feint, issue 13)
+        ("post", "/v1/feint/games"),
+        ("get", "/v1/feint/games"),
+        ("get", "/v1/feint/games/{game_id}"),
+        ("post", "/v1/feint/games/{game_id}/commands"),
+        ("get", "/v1/feint/games/{game_id}/history"),
+        ("get", "/v1/feint/games/{game_id}/record"),
+        ("post", "/v1/feint/games/{game_id}/leave"),
+        ("post", "/v1/feint/tables"),
+        ("get", "/v1/feint/tables"),
+        ("get", "/v1/feint/tables/{table_id}"),
+        ("post", "/v1/feint/tables/{table_id}/join"),
+        ("post", "/v1/feint/watch"),
+        ("get", "/v1/feint/watch/{game_id}"),
+        ("get", "/v1/feint/watch/{game_id}/steps"),
     }
     assert {(m, p) for p, ops in paths.items() for m in ops} == expected
     for ops in paths.values():

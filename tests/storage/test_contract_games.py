@@ -165,3 +165,22 @@ def test_an_action_is_appended_once_on_the_step_and_version_it_answered(store):
     assert store.games.get("g1").actions == ({"call": 1}, {"call": 2}) == two.actions
     with pytest.raises(WriteConflict):
         store.games.save_action(replace(two, step=2), {"call": 3})
+
+
+def test_a_games_steps_read_in_pages_in_order(store):
+    g = created(store)
+    for _ in range(5):
+        commit = commit_of(g)
+        store.transact([commit])
+        g = commit.game
+    pages, cursor = [], None
+    while True:
+        page = store.games.step_page("g1", cursor, 2)
+        pages.append([r.step for r in page.items])
+        if page.cursor is None:
+            break
+        cursor = page.cursor
+    assert pages == [[1, 2], [3, 4], [5]]
+    assert store.games.step_page("nope", None, 2).items == []
+    with pytest.raises(InvalidCursor):
+        store.games.step_page("g1", "bm90LWEtY3Vyc29y", 2)

@@ -61,8 +61,9 @@ def create_app(platform: bool = True) -> FastAPI:
     app.include_router(invitations.router)
     if not platform:
         return app
-    from gameserver.api import credits, daily, doctrines, duels, feed, moderation
+    from gameserver.api import credits, daily, doctrines, duels, feed, feint, moderation
 
-    for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, moderation.router):
+    for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, moderation.router,
+                   feint.router):
         app.include_router(router)
     return app

@@ -19,5 +19,5 @@ router = APIRouter()
 
 @router.get("/v1/feed", response_model=FeedOut, responses=ERRORS, tags=["members"])
 async def get_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Any:
-    """Notifications: each turn of mine that opened in a duel, newest first."""
+    """Notifications, newest first: my turns that opened (duels, online Feint), Retreat decisions, ends, table seats."""
     return members.my_feed(storage(), caller, cursor, limit)

@@ -3,6 +3,7 @@ body, times and days, and the words the games and modes are played in, each defi
 
 from __future__ import annotations
 
+import enum
 from datetime import date
 from typing import Annotated, Literal
 
@@ -23,6 +24,22 @@ PaceName = Literal["5m", "1d", "2d", "3d"]
 GamePaceName = Literal["blitz", "5m", "1d", "2d", "3d"]
 """A game's pace as shown: duels also play blitz (created through the duel routes, never the game routes)."""
 HouseName = Literal["sentinel", "pivot", "ram"]
+
+
+class GameStatus(enum.StrEnum):
+    """A game's status, as a member's list shows it."""
+
+    OPEN = "open"
+    OVER = "over"
+    LEFT = "left"
+    """In my list only: I left it, and it goes on without me."""
+
+
+class GameKind(enum.StrEnum):
+    """The games the service hosts (the pipeline's kinds)."""
+
+    FEINTHOLD = "feinthold"
+    FEINT = "feint"
 
 
 class RequestBody(BaseModel):

@@ -66,12 +66,18 @@ def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, l
     }
 
 
+TABLE_INVITE = "table-invite"
+"""The notice of a seat kept for a member at a table (its ``game_id`` names the table)."""
+
+
 def my_feed(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
-    """The turns of mine that opened, newest first: what the notifications said."""
+    """What the notifications said, newest first: the steps of mine that opened, my games that ended, the seats
+    kept for me at a table."""
     page = store.members.feed(caller.sub, cursor, limit)
     return {
-        "notices": [{"kind": n.kind, "game_id": n.game_id, "duel_id": n.ref, "turn": n.step,
-                     "opened_at": n.opened_at, "deadline": n.deadline} for n in page.items],
+        "notices": [{"kind": n.kind, "game": n.game, "game_id": None if n.kind == TABLE_INVITE else n.game_id,
+                     "table_id": n.game_id if n.kind == TABLE_INVITE else None, "duel_id": n.ref or None,
+                     "turn": n.step, "opened_at": n.opened_at, "deadline": n.deadline} for n in page.items],
         "cursor": page.cursor,
     }
 

@@ -33,11 +33,13 @@ StandIn = Callable[[Seat], tuple[str, Json | None]]
 """Who takes a seat over: its player's name (``bot:2``) and its stand-in (what ``Engine.stand_in`` is given)."""
 
 
-def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stand_in_of: StandIn) -> Game:
+def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stand_in_of: StandIn,
+          check: Callable[[Game], None] = lambda game: None) -> Game:
     """``sub`` leaves their game of ``kind``; each of their seats passes to ``stand_in_of(seat)``. Returns the
     game as it stands after (the next decision of a member open, or over). ``NotFound`` for a game ``sub`` does
-    not play, ``Conflict`` (``game_over``) once it is over. One read and one transaction (more when the steps
-    that then await no member run past one transaction)."""
+    not play, ``Conflict`` (``game_over``) once it is over; ``check(game)`` raises for a game its mode does not
+    let a member leave. One read and one transaction (more when the steps that then await no member run past
+    one transaction)."""
     for _ in range(ATTEMPTS):
         read = read_step(store, game_id)
         game, board = read.game, read.board
@@ -51,6 +53,7 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
                 continue
         if game.status != "open":
             raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
+        check(game)
         seats = game.seats_of(sub)
         taken = {seat: stand_in_of(seat) for seat in seats}
         if any(is_member(player) for player, _ in taken.values()):
@@ -61,8 +64,11 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
         state = engine.load(board.state)
         step = engine.step(state, players)
         assert step is not None, "an open game has a step to play"
+        # The first step the stand-in decides: the open one, unless the seat had sent for it (or is not in it).
+        first = {seat: game.step if seat in game.submissions and not game.submissions[seat].sent else game.step + 1
+                 for seat in seats}
         moved = replace(game, players=players,
-                        replaced=(*game.replaced, *(Replacement(seat, sub, taken[seat][0], game.step, iso(now))
+                        replaced=(*game.replaced, *(Replacement(seat, sub, taken[seat][0], first[seat], iso(now))
                                                     for seat in seats)),
                         awaiting=tuple(seat for seat in players if seat in step.awaiting))
         # The stand-ins decide the seats of the open step that had yet to send, as if it had just opened.

@@ -125,6 +125,11 @@ class GamesPort(Protocol):
         """Every resolved step of the game, in order."""
         ...
 
+    def step_page(self, game_id: str, cursor: str | None, limit: int) -> Page:
+        """A page of the game's resolved steps (``StepRecord``), in order: a long game's history, read in pages;
+        ``InvalidCursor`` for a cursor this list did not hand out."""
+        ...
+
     def due_steps(self, now: str, limit: int) -> list[DueStep]:
         """Open steps due at or before ``now``, earliest first (one query per due shard)."""
         ...

@@ -19,11 +19,13 @@ class Notice(NamedTuple):
     sub: str
     game_id: str
     ref: str
-    """What the game belongs to (a duel's id), or its kind (``feint``)."""
+    """What the game belongs to (a duel's id); empty for nothing."""
     step: int
     opened_at: str
     deadline: str | None
     kind: str = "turn-open"
+    game: str = "feinthold"
+    """The game's kind (``feinthold``, ``feint``): which routes play it."""
 
 
 class Notices(NamedTuple):

@@ -297,6 +297,10 @@ class _Games(_Area):
     def step_records(self, game_id: str) -> list[StepRecord]:
         return [record for (gid, _), record in sorted(self.t.steps.items()) if gid == game_id]
 
+    def step_page(self, game_id: str, cursor: str | None, limit: int) -> Page:
+        ordered = [(f"{step:06d}", record) for (gid, step), record in sorted(self.t.steps.items()) if gid == game_id]
+        return _page(ordered, cursor, limit, f"steps#{game_id}")
+
     def due_steps(self, now: str, limit: int) -> list[DueStep]:
         due = [DueStep(g.game_id, g.step, g.deadline) for g in self.t.games.values()
                if g.status == "open" and g.deadline is not None and g.deadline <= now]

@@ -61,7 +61,8 @@ class Replacement:
     before: str
     after: str
     step: int
-    """The step that was open when it happened: the new player decides it, if the seat had yet to."""
+    """The first step the new player decides: the one open when it happened, unless the seat had sent for it
+    (then the next)."""
     at: str
 
 

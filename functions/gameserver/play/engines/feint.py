@@ -57,6 +57,8 @@ MIN_SEATS, MAX_SEATS = 2, 6
 EXPIRE = "expire"
 """The wire name of a missed turn: ``{"seat": 2, "expire": {}}`` ends the turn as the rules end one whose
 deadline passed (``rules.feint.expire``)."""
+DEAL = "deal"
+"""The wire name of a random deployment asked for by the seat itself (``{"deal": {"seed": n}}``)."""
 BOT = {"bot": "feint"}
 """A bot's stand-in, as a game's board keeps it: ``Bot(seat, seed)``, its seed drawn per step."""
 
@@ -78,6 +80,7 @@ class Feint:
     kind = FEINT
     replaces = False
     bot: Json = BOT
+    expire: str = EXPIRE
 
     def seats(self, options: Mapping[str, str]) -> tuple[Seat, ...]:
         return tuple(str(seat) for seat in range(1, seat_count(options) + 1))
@@ -103,13 +106,19 @@ class Feint:
                     clock=clock)
 
     def check(self, state: GameState, seat: Seat, orders: Orders) -> Orders:
-        """The command parsed and applied to the game: every rule it is checked against is public (cells,
-        owners, banks, the Moves spent this turn), so this is the check on the seat's view."""
+        """``orders``, the seat's command in the engine's wire form without its seat (``{"step": {"token":
+        "1a", "to": [0, 4]}}``; ``{"deal": {"seed": n}}`` asks for a random deployment, dealt from ``n``), as the
+        command applied to the game, which refuses it naming the rule. Every rule it is checked against is
+        public (cells, owners, banks, the Moves spent this turn): this is the check on the seat's view."""
+        number = int(seat)
         try:
-            command = parse_command(orders)
-            if str(command.seat) != seat:
-                raise IllegalCommandError(command.kind, "own-seat",
-                                          f"seat {seat} gives its own commands, not seat {command.seat}'s")
+            if not isinstance(orders, dict):
+                raise IllegalCommandError("command", "format", f"a command is an object, not {orders!r}")
+            deal = orders.get(DEAL)
+            if isinstance(deal, dict) and isinstance(deal.get("seed"), int) and len(orders) == 1:
+                command: Any = random_deployment(state, number, random.Random(deal["seed"]))
+            else:
+                command = parse_command({**orders, "seat": number})
             apply(state, command)
         except IllegalCommandError as error:
             raise _refused(error) from error
@@ -152,9 +161,12 @@ class Feint:
                  for token in after.tokens.values()
                  if token.id not in before.tokens or before.tokens[token.id].cell != token.cell]
         settled = after.battles + after.retreats > before.battles + before.retreats
+        decision = (StepKind.DEPLOYMENT if before.phase is Phase.DEPLOYMENT
+                    else StepKind.RETREAT if before.pending is not None else StepKind.TURN)
         revealed = {token.id: token.strength for token in after.tokens.values()
                     if token.revealed and not (token.id in before.tokens and before.tokens[token.id].revealed)}
         return {
+            "decision": str(decision),
             "commands": commands,
             "moves": moves,
             "battle": after.last_report.to_json() if settled and after.last_report is not None else None,

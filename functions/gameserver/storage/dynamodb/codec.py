@@ -126,6 +126,7 @@ def encode_notice(notice: Notice) -> Item:
         "sk": s(keys.feed_sk(notice.opened_at, notice.game_id, notice.step)),
         "type": s("notice"),
         "kind": s(notice.kind),
+        "game": s(notice.game),
         "game_id": s(notice.game_id),
         "ref": s(notice.ref),
         "step": n(notice.step),
@@ -138,7 +139,7 @@ def encode_notice(notice: Notice) -> Item:
 def decode_notice(item: Item) -> Notice:
     return Notice(sub=item["pk"]["S"].removeprefix("MEMBER#"), kind=item["kind"]["S"], game_id=item["game_id"]["S"],
                   ref=item["ref"]["S"], step=_get_n(item, "step"), opened_at=item["opened_at"]["S"],
-                  deadline=_get_s(item, "deadline"))
+                  deadline=_get_s(item, "deadline"), game=item["game"]["S"])
 
 
 # ------------------------------------------------------------------ games

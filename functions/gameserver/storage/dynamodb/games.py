@@ -158,6 +158,21 @@ class DynamoGames(Area):
                 return records
             request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
 
+    def step_page(self, game_id: str, cursor: str | None, limit: int) -> Page:
+        request: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {":pk": codec.s(keys.game_pk(game_id)), ":prefix": codec.s(keys.STEP_PREFIX)},
+            "ConsistentRead": True,
+            "Limit": limit,
+        }
+        if cursor:
+            request["ExclusiveStartKey"] = codec.key(keys.game_pk(game_id), decode_sort_key(cursor, keys.STEP_PREFIX))
+        answer = self.client.query(**request)
+        last = answer.get("LastEvaluatedKey")
+        return Page([codec.decode_step(item) for item in answer.get("Items", [])],
+                     encode_sort_key(last["sk"]["S"]) if last else None)
+
     def due_steps(self, now: str, limit: int) -> list[DueStep]:
         due: list[DueStep] = []
         for shard in keys.all_due_shards():
