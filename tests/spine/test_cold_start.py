@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 HEAVY = ["rules", "boto3", "botocore.session", "aws_xray_sdk", "moto", "pydantic.v1", "gameserver.api.duels",
-         "gameserver.api.daily"]
+         "gameserver.api.daily", "gameserver.api.feint", "gameserver.domain.feint"]
 
 
 def test_importing_the_api_handler_loads_no_engine_no_boto3_and_no_platform_router():

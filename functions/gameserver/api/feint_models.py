@@ -181,7 +181,7 @@ class NewWatchGame(RequestBody):
 
 class NewTable(RequestBody):
     seats: Seats
-    pace: FeintPace
+    pace: Annotated[FeintPace, Field(strict=False)]  # strict takes only FeintPace instances; JSON sends its value
     bots: int = Field(default=0, ge=0, le=4, description="seats played by bots; members 2 at least")
     invite: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(
         default_factory=list, max_length=5, description="members a seat is kept for (each gets a notice)")
