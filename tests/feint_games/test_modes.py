@@ -147,3 +147,25 @@ def test_the_history_shows_what_the_table_saw(store, clock, ann):
     for step in battles:
         assert set(step["revealed"]) <= {*step["battle"]["attackers"], step["battle"]["defender"]}
     assert all(not s["revealed"] for s in steps if not s["battle"])
+
+
+def test_the_apis_words_are_the_services_modes_and_paces():
+    from gameserver import services
+    from gameserver.api.feint_models import FeintPace
+    from gameserver.api.models import GameMode
+    from gameserver.domain.feint import online
+
+    assert {str(mode) for mode in GameMode} == set(services.MODES)
+    assert [str(pace) for pace in FeintPace] == [str(pace) for pace in online.PACES]
+
+
+def test_my_games_of_every_game_newest_first(store, clock, ann):
+    from gameserver.domain import feinthold, members
+
+    feint_game = solo.create_solo_game(store, clock, ann, seats=2)
+    clock.advance(60)
+    house = feinthold.open_game(store, clock, players={"south": ann.sub, "north": "house:ram"}, mode="house",
+                                pace="1d", stand_ins={"north": feinthold.rules().house_doctrine("ram", 1)})
+    listed = members.my_games(store, ann, None, 10)["games"]
+    assert [(g["game_id"], g["game"]) for g in listed] == [(house.game.game_id, "feinthold"),
+                                                          (feint_game["game_id"], "feint")]

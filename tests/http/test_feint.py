@@ -63,6 +63,9 @@ def test_a_solo_game_is_played_to_its_end_against_bots(alice):
     assert all(c["delay"] is not None for s in record["steps"] for c in s["commands"])
     listed = ok(alice.get(GAMES))["games"]
     assert listed[0]["game_id"] == game["game_id"] and listed[0]["status"] == "over"
+    everything = ok(alice.get("/v1/games"))["games"]
+    assert (everything[0]["game_id"], everything[0]["game"], everything[0]["mode"]) == (game["game_id"], "feint",
+                                                                                         "solo")
     assert len(history(alice, game["game_id"])) == game["number"]
 
 

@@ -16,6 +16,7 @@ def test_every_route_of_the_interface_is_documented_with_its_errors():
     paths = document()["paths"]
     expected = {
         ("get", "/v1/me"),
+        ("get", "/v1/games"),
         ("post", "/v1/feinthold/games"),
         ("get", "/v1/feinthold/games"),
         ("get", "/v1/feinthold/games/{game_id}"),

@@ -184,3 +184,24 @@ def test_a_games_steps_read_in_pages_in_order(store):
     assert store.games.step_page("nope", None, 2).items == []
     with pytest.raises(InvalidCursor):
         store.games.step_page("g1", "bm90LWEtY3Vyc29y", 2)
+
+
+def test_a_members_games_of_every_kind_page_newest_first(store):
+    made = []
+    for n in range(7):
+        g = replace(game(f"g{n}", created_at=f"2026-12-01T09:0{n}:00Z"), kind=("feinthold", "feint", "front1901")[n % 3])
+        store.transact([NewGame(g, board(g.game_id), [views(g.game_id)], [play(g)])])
+        made.append(g.game_id)
+    kinds = ("feinthold", "feint")
+    wanted = [g for n, g in reversed(list(enumerate(made))) if n % 3 != 2]
+    pages, cursor = [], None
+    while True:
+        page = store.games.list_all_plays("ann", kinds, cursor, 2)
+        pages.append([p.game_id for p in page.items])
+        cursor = page.cursor
+        if cursor is None:
+            break
+    assert [g for page in pages for g in page] == wanted and all(len(page) <= 2 for page in pages)
+    assert {p.kind for p in store.games.list_all_plays("ann", kinds, None, 10).items} == set(kinds)
+    with pytest.raises(InvalidCursor):
+        store.games.list_all_plays("ann", kinds, "bm90LWEtY3Vyc29y", 2)

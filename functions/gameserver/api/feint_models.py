@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gameserver.api.models import GameStatus, RequestBody, Timestamp
+from gameserver.api.models import GameMode, GameStatus, RequestBody, Timestamp
 
 Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="an axial cell [q, r] (s = -q - r)",
                                   examples=[[0, 4]])]
@@ -18,19 +18,6 @@ TokenId = Annotated[str, Field(pattern=r"^[1-6][a-f]$", description="a token's p
 SeatNumber = Annotated[int, Field(ge=1, le=6, description="a seat, 1 to 6 (seat 1 moves first)")]
 Seats = Annotated[int, Field(ge=2, le=6, description="how many seats: 2 to 6")]
 Strength = Annotated[int, Field(ge=0, le=4)]
-
-
-class FeintMode(enum.StrEnum):
-    """How a game of Feint is played."""
-
-    SOLO = "solo"
-    """One member at seat 1 against bots; no deadline."""
-    HOT_SEAT = "hot-seat"
-    """One member playing several seats on one device (and bots in the others); no deadline."""
-    WATCH = "watch"
-    """Bots only, every strength face-up, played out when created; anyone with its id reads it."""
-    ONLINE = "online"
-    """Members each on their own device (and bots in the seats left), a deadline per decision."""
 
 
 class FeintPace(enum.StrEnum):
@@ -162,12 +149,12 @@ class CommandIn(RequestBody):
 
 
 class SoloGame(RequestBody):
-    mode: Literal[FeintMode.SOLO]
+    mode: Literal[GameMode.SOLO]
     seats: Seats
 
 
 class HotSeatGame(RequestBody):
-    mode: Literal[FeintMode.HOT_SEAT]
+    mode: Literal[GameMode.HOT_SEAT]
     seats: Seats
     bots: int = Field(default=0, ge=0, le=4, description="seats played by bots (the last ones); yours the others")
 
@@ -286,7 +273,7 @@ class ReplacedOut(BaseModel):
 
 class FeintGameOut(BaseModel):
     game_id: str
-    mode: FeintMode
+    mode: GameMode
     status: GameStatus
     pace: FeintPace | None = Field(description="null: no deadline")
     number: int = Field(description="the command number: commands applied so far (send it with your command)")
@@ -313,7 +300,7 @@ class CommandOut(BaseModel):
 
 class FeintGameSummary(BaseModel):
     game_id: str
-    mode: FeintMode
+    mode: GameMode
     status: GameStatus
     seats: list[SeatNumber] = Field(description="mine")
     players: dict[str, PlayerOut]
@@ -404,7 +391,7 @@ class FinalOut(BaseModel):
 
 class RecordOut(BaseModel):
     game_id: str
-    mode: FeintMode
+    mode: GameMode
     players: dict[str, PlayerOut]
     winner: SeatNumber | None
     draw: bool

@@ -35,6 +35,27 @@ class GameStatus(enum.StrEnum):
     """In my list only: I left it, and it goes on without me."""
 
 
+class GameMode(enum.StrEnum):
+    """How a game is played (the pipeline's modes, ``gameserver.services.MODES``)."""
+
+    HOUSE = "house"
+    """Feinthold against a house AI."""
+    FRIENDLY = "friendly"
+    """Feinthold between two members, unrated."""
+    DUEL = "duel"
+    """Feinthold's duels: stakes and ratings."""
+    DAILY = "daily"
+    """Feinthold's Daily Front."""
+    SOLO = "solo"
+    """Feint: one member at seat 1 against bots; no deadline."""
+    HOT_SEAT = "hot-seat"
+    """Feint: one member playing several seats on one device (and bots in the others); no deadline."""
+    WATCH = "watch"
+    """Feint: bots only, every strength face-up, played out when created; anyone with its id reads it."""
+    ONLINE = "online"
+    """Feint: members each on their own device (and bots in the seats left), a deadline per decision."""
+
+
 class GameKind(enum.StrEnum):
     """The games the service hosts (the pipeline's kinds)."""
 

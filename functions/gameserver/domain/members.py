@@ -11,6 +11,7 @@ from typing import Any
 from gameserver.clock import Clock, iso
 from gameserver.identity import Caller
 from gameserver.ids import new_id
+from gameserver.play import views
 from gameserver.storage.port import Store
 from gameserver.storage.records import LedgerLine, Profile
 
@@ -68,6 +69,15 @@ def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, l
 
 TABLE_INVITE = "table-invite"
 """The notice of a seat kept for a member at a table (its ``game_id`` names the table)."""
+
+
+def my_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+    """My games of every game the service hosts, newest first."""
+    page = views.all_my_games(store, caller.sub, cursor, limit)
+    return {"games": [{"game_id": p.game_id, "game": p.kind, "mode": p.mode, "status": p.status,
+                       "seats": list(p.seats), "label": p.label, "deadline": p.deadline, "winner": p.winner,
+                       "created_at": p.created_at} for p in page.items],
+            "cursor": page.cursor}
 
 
 def my_feed(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from gameserver.clock import Clock, parse_iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.platform.fairplay import order_delay
+from gameserver.play.engines import KINDS
 from gameserver.play.engines import engine as engine_of
 from gameserver.play.steps import is_due, settle
 from gameserver.storage.port import Store
@@ -38,6 +39,11 @@ def my_game(store: Store, clock: Clock, sub: str, game_id: str, kind: str) -> My
 def my_games(store: Store, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
     """A page of my games of ``kind`` (``Play`` entries), newest first."""
     return store.games.list_plays(sub, kind, cursor, limit)
+
+
+def all_my_games(store: Store, sub: str, cursor: str | None, limit: int) -> Page:
+    """A page of my games of every game the service hosts (``Play`` entries), newest first."""
+    return store.games.list_all_plays(sub, KINDS, cursor, limit)
 
 
 class Record(NamedTuple):

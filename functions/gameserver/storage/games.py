@@ -121,6 +121,11 @@ class GamesPort(Protocol):
         """A page of the member's games of ``kind``, newest first; ``InvalidCursor`` for a forged cursor."""
         ...
 
+    def list_all_plays(self, sub: str, kinds: Sequence[str], cursor: str | None, limit: int) -> Page:
+        """A page of the member's games of every kind of ``kinds``, newest first (one query per kind a page);
+        ``InvalidCursor`` for a forged cursor."""
+        ...
+
     def step_records(self, game_id: str) -> list[StepRecord]:
         """Every resolved step of the game, in order."""
         ...

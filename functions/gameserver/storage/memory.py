@@ -294,6 +294,11 @@ class _Games(_Area):
                           if who == sub and play.kind == kind), key=lambda pair: pair[0], reverse=True)
         return _page_desc(ordered, cursor, limit, f"plays#{sub}#{kind}")
 
+    def list_all_plays(self, sub: str, kinds: Sequence[str], cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((f"{play.created_at}#{play.game_id}", play) for (who, _), play in self.t.plays.items()
+                          if who == sub and play.kind in kinds), key=lambda pair: pair[0], reverse=True)
+        return _page_desc(ordered, cursor, limit, f"all-plays#{sub}#{','.join(kinds)}")
+
     def step_records(self, game_id: str) -> list[StepRecord]:
         return [record for (gid, _), record in sorted(self.t.steps.items()) if gid == game_id]
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gameserver.storage.cursors import decode_sort_key, encode_sort_key
+from gameserver.storage.cursors import (
+    InvalidCursor,
+    decode_json,
+    decode_sort_key,
+    encode_json,
+    encode_sort_key,
+)
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get
@@ -139,6 +145,42 @@ class DynamoGames(Area):
             items=[codec.decode_play(item) for item in answer.get("Items", [])],
             cursor=encode_sort_key(last["sk"]["S"]) if last else None,
         )
+
+    def list_all_plays(self, sub: str, kinds: Sequence[str], cursor: str | None, limit: int) -> Page:
+        """Each kind's own list read from where the last page left it (the cursor holds, per kind with more to
+        show, the sort key of the last entry shown), merged newest first."""
+        going: dict[str, str | None] = {kind: None for kind in kinds}
+        if cursor:
+            held = decode_json(cursor)
+            if not isinstance(held, dict) or not all(
+                    kind in kinds and (after is None or isinstance(after, str) and after.startswith(keys.play_prefix(kind)))
+                    for kind, after in held.items()):
+                raise InvalidCursor()
+            going = held
+        read: list[tuple[str, str, Item]] = []
+        more: dict[str, bool] = {}
+        for kind, after in going.items():
+            request: dict[str, Any] = {
+                "TableName": self.table,
+                "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+                "ExpressionAttributeValues": {":pk": codec.s(keys.member_pk(sub)),
+                                              ":prefix": codec.s(keys.play_prefix(kind))},
+                "ScanIndexForward": False,
+                "Limit": limit,
+            }
+            if after:
+                request["ExclusiveStartKey"] = codec.key(keys.member_pk(sub), after)
+            answer = self.client.query(**request)
+            read += [(kind, item["sk"]["S"], item) for item in answer.get("Items", [])]
+            more[kind] = "LastEvaluatedKey" in answer
+        read.sort(key=lambda entry: (entry[2]["created_at"]["S"], entry[2]["game_id"]["S"]), reverse=True)
+        shown = read[:limit]
+        left: dict[str, str | None] = {}
+        for kind, after in going.items():
+            taken = [sk for k, sk, _ in shown if k == kind]
+            if more[kind] or len(taken) < sum(1 for k, _, _ in read if k == kind):
+                left[kind] = taken[-1] if taken else after
+        return Page([codec.decode_play(item) for _, _, item in shown], encode_json(left) if left else None)
 
     def step_records(self, game_id: str) -> list[StepRecord]:
         records: list[StepRecord] = []
