@@ -5,8 +5,8 @@ resolves as it opens, ``MAX_CHAINED`` (60) to a transaction, one step record eac
 ``settle``). The game item and its board stay small whatever the game's length; its history is its step
 records, read in pages. A watcher replays it at their own pace from them, every strength shown (the final
 table has every token's strength, each step every command whole). Step by step on request would have left games
-open that nobody finishes and a pause in every page; a long game (6 seats up to the 300-round draw bound, some
-2,500 steps) is some 42 transactions, a few seconds, once (docs/platform.md).
+open that nobody finishes, and a write behind every page a watcher turns; the longest game seen (6 seats to the
+300-round draw bound, 3,442 steps) is 58 transactions, several seconds, once (docs/rules/feint.md).
 """
 
 from __future__ import annotations
