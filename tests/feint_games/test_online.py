@@ -234,3 +234,18 @@ def test_the_end_is_every_members_notice_and_its_record_opens(store, clock, ann,
     assert record["final"]["tokens"][1] == {"id": "2a", "seat": 2, "strength": 0, "cell": None, "revealed": True}
     assert record["steps"][0]["commands"][0]["command"] == {"kind": "charge", "tokens": ["1a"], "target": "2a"}
     assert choose  # the script is shared with the HTTP tests
+
+
+def test_a_solo_member_whose_seat_is_out_sees_the_bots_finish_the_game_in_that_request(store, clock, ann,
+                                                                                        monkeypatch):
+    from gameserver.domain.feint import solo
+
+    tokens = [Token("1a", 1, 0, (1, 0)), Token("2a", 2, 4, (0, 0)), Token("2b", 2, 1, (-4, 4)),
+              Token("3a", 3, 1, (4, -4)), Token("3b", 3, 2, (0, -5))]
+    position = start_position(3, tokens, {1: 1, 2: 0, 3: 1}, to_move=1)
+    monkeypatch.setattr(engine("feint"), "start", lambda seed, options: Started(position, {"seats": "3"}))
+    game = solo.create_solo_game(store, clock, ann, seats=3, seed=2)
+    over = send(store, clock, ann, game["game_id"], {"kind": "charge", "tokens": ["1a"], "target": "2a"})["game"]
+    # Ann's only token is lost: the bots play on to the end, past one transaction, in ann's own request.
+    assert over["status"] == "over" and over["next"] is None and over["winner"] != 1
+    assert len(store.games.step_records(game["game_id"])) == over["number"] > 60

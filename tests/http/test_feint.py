@@ -149,11 +149,14 @@ def test_an_online_game_on_the_manual_clock_passes_stands_and_goes_on_without_a_
     game = game_of(carol, game_id)
     left = ok(carol.post(f"{GAMES}/{game_id}/leave"))
     assert [(r["member"], r["by"]["kind"]) for r in left["replaced"]] == [(carol.sub, "bot")]
-    assert carol.get(f"{GAMES}/{game_id}").status_code == 404
     after = game_of(alice, game_id)
     carols = next(n for n, m in seat.items() if m is carol)
     assert after["players"][str(carols)]["kind"] == "bot" and carols not in after["next"]["seats"]
     assert history(alice, game_id)[-1]["number"] == after["number"] >= game["number"]
+    decider = seat[after["next"]["seats"][0]]
+    theirs = game_of(decider, game_id)
+    command(decider, theirs, choose(theirs))  # the game goes on (the bot's turns with it)
+    assert carol.get(f"{GAMES}/{game_id}").status_code == 404
     assert ok(carol.get(GAMES))["games"][0]["status"] == "left"
 
 

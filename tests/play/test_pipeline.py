@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import pytest
 from gameserver.clock import iso, parse_iso
-from gameserver.errors import Conflict, IllegalOrders, NotFound
+from gameserver.errors import Conflict, IllegalOrders, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play import leave, orders, start, steps, views
 from gameserver.play.modes import Deadlines, Mode, register
@@ -162,6 +162,9 @@ def test_one_member_holding_two_seats_sees_each_seat_alone(store, clock):
     (alice,) = [v for v in made.views if v.sub == "alice"]
     assert sorted(alice.views) == ["a", "b"]
     game_id = made.game.game_id
+    with pytest.raises(InvalidInput) as unnamed:  # two of her seats have a decision to make: which one?
+        send(store, clock, "alice", game_id, 1, 1)
+    assert (unnamed.value.field, unnamed.value.rule) == ("seat", "name-the-seat")
     send(store, clock, "alice", game_id, 1, 1, seat="a")
     send(store, clock, "alice", game_id, 1, 8, seat="b")
     done = send(store, clock, "bob", game_id, 1, 0)
@@ -310,6 +313,7 @@ def test_a_member_who_leaves_is_replaced_by_a_stand_in_that_decides_the_open_ste
     assert store.games.get(game_id).submissions["b"].orders == {"add": 4}, "step 2 decided as it opened"
     with pytest.raises(NotFound):
         views.my_game(store, clock, "bob", game_id, KIND)
+    assert store.games.read_view(game_id, "bob").views is None, "the leaver's views went with the change"
     assert [p.status for p in store.games.list_plays("bob", KIND, None, 5).items] == [leave.LEFT]
     with pytest.raises(NotFound):
         leave.leave(store, clock, "bob", game_id, kind=KIND, stand_in_of=bot_of)

@@ -205,3 +205,9 @@ def test_a_members_games_of_every_kind_page_newest_first(store):
     assert {p.kind for p in store.games.list_all_plays("ann", kinds, None, 10).items} == set(kinds)
     with pytest.raises(InvalidCursor):
         store.games.list_all_plays("ann", kinds, "bm90LWEtY3Vyc29y", 2)
+
+
+def test_a_commit_drops_the_views_of_a_member_who_left(store):
+    g = created(store)
+    store.transact([commit_of(g)._replace(views=[], dropped=("ann",))])
+    assert store.games.read_view("g1", "ann").views is None and store.games.read_step("g1", "ann").views is None

@@ -6,8 +6,8 @@ and it had not sent, the stand-in decides it now, as a stand-in decides a step i
 step that then awaits no member resolves in the same request, and so do the steps after it that await no member
 (the game plays on to the next decision of a member, or to its end when none is left).
 
-The member's list entry stays, with the status ``left``; the game is no longer theirs to read (404, as for
-anyone it does not seat).
+The member's list entry stays, with the status ``left``; their views go (in the same transaction), and the game
+is no longer theirs to read (404, as for anyone it does not seat).
 """
 
 from __future__ import annotations
@@ -80,7 +80,8 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
         try:
             if all(moved.submissions[seat].sent for seat in moved.awaiting):
                 closed = close(moved, moved_board, now)
-                closed = closed._replace(commit=closed.commit._replace(plays=[*closed.commit.plays, left]))
+                closed = closed._replace(commit=closed.commit._replace(plays=[*closed.commit.plays, left],
+                                                                       dropped=(sub,)))
                 after = commit(store, clock, closed, read)
                 if is_due(closed.after, now):
                     after = settle(store, clock, after).read
@@ -89,7 +90,7 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
             written = replace(moved, version=game.version + 1)
             store.transact([StepCommit(before_version=game.version, game=written, board=moved_board,
                                        views=member_views(engine, written, state, game.epoch), records=[],
-                                       plays=[*plays_of(written), left])])
+                                       plays=[*plays_of(written), left], dropped=(sub,))])
             return written
         except WriteConflict:
             continue

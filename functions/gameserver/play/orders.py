@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gameserver.clock import Clock, iso
-from gameserver.errors import Conflict, ErrorCode, NotFound
+from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play.engine import Orders
 from gameserver.play.engines import engine as engine_of
@@ -129,13 +129,18 @@ def act(store: Store, clock: Clock, sub: str, game_id: str, step: int, action: J
 
 
 def _seat(game: Game, sub: str, seat: Seat | None) -> Seat:
-    """The seat ``sub`` sends for: the one named, else the one of theirs the step awaits, else their first."""
+    """The seat ``sub`` sends for: the one named, else the one of theirs the step awaits, else their first. A
+    member with several seats that have yet to send for the step (a hot-seat deployment) names the one."""
     held = game.seats_of(sub)
     if seat is not None:
         if seat not in held:
             raise NotFound(f"no seat {seat} of yours in game {game.game_id}", field="seat")
         chosen = seat
     else:
+        waiting = [s for s in held if s in game.awaiting and not game.submissions[s].sent]
+        if len(waiting) > 1:
+            raise InvalidInput(f"name the seat you send for: {', '.join(waiting)} are yours to decide", field="seat",
+                               rule="name-the-seat")
         chosen = next((s for s in held if s in game.awaiting), held[0])
     if chosen not in game.awaiting:
         raise Conflict(f"seat {chosen} has nothing to decide in this step", field="seat", code=ErrorCode.NOT_YOUR_TURN)

@@ -45,7 +45,8 @@ class NewGame(NamedTuple):
 
 class StepCommit(NamedTuple):
     """One or more resolved steps of a game, claimed by the version the game item was read at: the game item as
-    it now stands, the board, the members' views, a record per step and the members' list entries."""
+    it now stands, the board, the members' views, a record per step and the members' list entries; ``dropped``:
+    the members whose views go (they left the game)."""
 
     before_version: int
     game: Game
@@ -53,6 +54,7 @@ class StepCommit(NamedTuple):
     views: list[MemberViews]
     records: list[StepRecord]
     plays: list[Play]
+    dropped: tuple[str, ...] = ()
 
 
 class GameClose(NamedTuple):

@@ -172,6 +172,8 @@ class MemoryStore:
                 self._put_game(write.game, write.board, write.views, write.plays)
                 for record in getattr(write, "records", ()):
                     t.steps[(record.game_id, record.step)] = record
+                for sub in getattr(write, "dropped", ()):
+                    t.views.pop((write.game.game_id, sub), None)
 
             return check_claim, apply_claim
         if isinstance(write, InvitationAccepted):

@@ -30,8 +30,6 @@ if TYPE_CHECKING:
 KIND = FEINT
 UNTIMED = "none"
 """The pace of a game with no deadline (solo, hot-seat, watch)."""
-DEAL = "deal"
-"""A member's own command for a random deployment (the engine deals it from a seed drawn here)."""
 
 
 def rules() -> Feint:
@@ -76,10 +74,6 @@ def decision_of(view: Json) -> str:
     if view["phase"] == "deployment":
         return "deployment"
     return "retreat" if view["pending"] is not None else "turn"
-
-
-def _seat_int(seat: Seat) -> int:
-    return int(seat)
 
 
 def player_json(who: str) -> dict[str, Any]:
@@ -172,8 +166,9 @@ def send_command(store: Store, clock: Clock, caller: Caller, game_id: str, numbe
     checked on the game, applied, then every step no member awaits played in the same request (the bots' turns),
     up to my next decision. Replays of the same Idempotency-Key answer the stored response; of two commands with
     the same number, one is applied and the other is stale."""
-    kind = command.pop("kind")
-    wire = {DEAL: {"seed": new_seed()}} if kind == DEAL else {kind: command}
+    kind, body = command["kind"], {name: value for name, value in command.items() if name != "kind"}
+    # A deal is dealt by the engine from a seed drawn here, never the member's: it is stored as the deploy it made.
+    wire = {kind: {"seed": new_seed()}} if kind == rules().deal else {kind: body}
     try:
         sent = orders.submit(store, clock, caller.sub, game_id, number + 1, wire, client, kind=KIND,
                              step_field="number", seat=seat)

@@ -81,6 +81,7 @@ class Feint:
     replaces = False
     bot: Json = BOT
     expire: str = EXPIRE
+    deal: str = DEAL
 
     def seats(self, options: Mapping[str, str]) -> tuple[Seat, ...]:
         return tuple(str(seat) for seat in range(1, seat_count(options) + 1))

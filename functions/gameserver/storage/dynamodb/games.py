@@ -294,6 +294,8 @@ def step_commit_items(table: str, write: StepCommit) -> list[Item]:
         *(codec.put(table, codec.encode_views(v)) for v in write.views),
         *(codec.put(table, codec.encode_step(r), "attribute_not_exists(pk)") for r in write.records),
         *(codec.put(table, codec.encode_play(p)) for p in write.plays),
+        *({"Delete": {"TableName": table, "Key": codec.key(keys.game_pk(write.game.game_id), keys.views_sk(sub))}}
+          for sub in write.dropped),
     ]
 
 
