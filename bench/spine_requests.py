@@ -70,6 +70,18 @@ def write_units(size: int) -> int:
     return max(1, math.ceil(size / 1024))
 
 
+WRITE_PRICE = 0.625 / 1_000_000
+"""US dollars per write request unit: DynamoDB on-demand, standard table class, us-east-1 (the list price since
+1 November 2024)."""
+READ_PRICE = 0.125 / 1_000_000
+"""US dollars per read request unit, the same (a strongly consistent read of up to 4 KB is one unit)."""
+
+
+def list_cost(rcu: float, wcu: float) -> float:
+    """What ``rcu`` read and ``wcu`` write units cost on demand at list prices (storage and transfer apart)."""
+    return rcu * READ_PRICE + wcu * WRITE_PRICE
+
+
 # ---------------------------------------------------------------- the recorder
 @dataclass
 class Call:
@@ -227,7 +239,8 @@ class Rig:
 
     def call(self, sub: str, method: str, path: str, body: Any = None, key: str | None = None,
              address: str | None = None) -> tuple[int, Any]:
-        """One API request as `sub`, through the API Lambda handler: the status and the decoded body. Each
+        """One API request as `sub` (``path`` may end in ``?query``), through the API Lambda handler: the status
+        and the decoded body. Each
         member calls from an address of their own unless ``address`` is given (two members calling from one
         address are linked accounts: their duels are unrated)."""
         from gameserver.handlers import api
@@ -235,8 +248,9 @@ class Rig:
 
         headers = [("content-type", "application/json")] + ([("idempotency-key", key)] if key else [])
         address = address or "2001:db8::" + format(zlib.crc32(sub.encode()), "x")[:4]
-        request = HttpRequest(method=method, path=path, headers=tuple(headers), source_ip=address,
-                              body=json.dumps(body).encode() if body is not None else b"")
+        route, _, query = path.partition("?")
+        request = HttpRequest(method=method, path=route, query_string=query, headers=tuple(headers),
+                              source_ip=address, body=json.dumps(body).encode() if body is not None else b"")
         answer = api.handler(http_api_event(request, {"sub": sub}), LambdaContext("ApiFunction"))
         return answer["statusCode"], json.loads(answer["body"] or "null")
 

@@ -79,6 +79,14 @@ class ErrorCode(enum.StrEnum):
     """The tournament's rules refuse this now: the rule says which."""
     DOCTRINES_FULL = "doctrines_full"
     """Three doctrines at most: replace or delete one."""
+    STALE_COMMAND = "stale_command"
+    """The command follows another number than the game's count of commands applied: read the game again."""
+    TABLE_CLOSED = "table_closed"
+    """The table is not open: its game started, or it closed before it was full (cancelled)."""
+    TABLE_FULL = "table_full"
+    """Every seat of the table is taken or kept for an invited member."""
+    ALREADY_SEATED = "already_seated"
+    """You sit at this table already."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
     UNAUTHENTICATED = "unauthenticated"
@@ -111,7 +119,8 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
           ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED, ErrorCode.DUEL_TAKEN,
           ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL,
           ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
-          ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED),
+          ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED, ErrorCode.STALE_COMMAND, ErrorCode.TABLE_CLOSED,
+          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
           ErrorCode.IDEMPOTENCY_KEY_REUSED),

@@ -20,6 +20,10 @@ MODES = {
     "duel": "gameserver.domain.duels.game",
     "daily": "gameserver.domain.daily.results",
     "match": "gameserver.domain.tournaments.match",
+    "solo": "gameserver.domain.feint.solo",
+    "hot-seat": "gameserver.domain.feint.hotseat",
+    "watch": "gameserver.domain.feint.watch",
+    "online": "gameserver.domain.feint.online",
 }
 """Each mode's module, which registers it on import."""
 

@@ -8,6 +8,8 @@ clock and store, exactly as the API would make it; only the seed is chosen.
         -> a friendly game between two members
     POST /games {"seed": 7, "pace": "5m", "house_ai": "ram", "member": "alice", "side": "south"?, "layout"?}
         -> a game of a member against a house AI
+    POST /games {"kind": "feint", "seed": 7, "pace": "blitz", "players": {"1": "alice", "2": "bob", "3": "bot:3"}}
+        -> an online game of Feint, its deployment open (seats as given: no table, no drawing of seats)
 """
 
 from __future__ import annotations
@@ -51,7 +53,25 @@ def seeded_game_creator() -> Callable[[dict[str, Any]], dict[str, Any]]:
         ensure_profile(store, get_clock(), caller)
         return caller
 
+    def feint(body: dict[str, Any]) -> dict[str, Any]:
+        from gameserver.domain.feint import online
+        from gameserver.play.players import is_member
+
+        players = body.get("players")
+        if not (isinstance(players, dict) and all(isinstance(p, str) and p for p in players.values())
+                and sorted(players, key=str) == [str(n) for n in range(1, len(players) + 1)]):
+            raise AdminError('players must be {"1": sub, "2": sub or "bot:2", ...}, every seat from 1', "players")
+        for sub in players.values():
+            if is_member(sub):
+                member(sub)
+        game = online.open_game(store, get_clock(), players=players, pace=str(_string(body, "pace")),
+                                seed=_seed(body)).game
+        return {"game_id": game.game_id, "seed": _seed(body), "players": game.players, "number": game.epoch,
+                "deadline": game.deadline}
+
     def create(body: dict[str, Any]) -> dict[str, Any]:
+        if body.get("kind") == "feint":
+            return feint(body)
         seed, pace = _seed(body), _string(body, "pace")
         layout = _string(body, "layout", required=False)
         if "house_ai" in body:

@@ -78,7 +78,7 @@ class Tally:
             after["over"], after["winner"] = True, leaders[0] if len(leaders) == 1 else "draw"
         return after
 
-    def step_record(self, before: Any, after: Any) -> dict[str, Any]:
+    def step_record(self, before: Any, after: Any, orders: Mapping[str, Orders]) -> dict[str, Any]:
         return {"played": after["played"]}
 
     def view(self, state: Any, seat: str) -> dict[str, Any]:

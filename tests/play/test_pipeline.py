@@ -9,15 +9,16 @@ from datetime import timedelta
 
 import pytest
 from gameserver.clock import iso, parse_iso
-from gameserver.errors import Conflict, IllegalOrders, NotFound
+from gameserver.errors import Conflict, IllegalOrders, InvalidInput, NotFound
 from gameserver.identity import Client
-from gameserver.play import orders, start, steps, views
+from gameserver.play import leave, orders, start, steps, views
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.submissions import MAX_SUBMISSIONS
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import StepRead
 from gameserver.storage.memory import MemoryStore
+from gameserver.storage.records import Replacement
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tally import KIND
@@ -161,6 +162,9 @@ def test_one_member_holding_two_seats_sees_each_seat_alone(store, clock):
     (alice,) = [v for v in made.views if v.sub == "alice"]
     assert sorted(alice.views) == ["a", "b"]
     game_id = made.game.game_id
+    with pytest.raises(InvalidInput) as unnamed:  # two of her seats have a decision to make: which one?
+        send(store, clock, "alice", game_id, 1, 1)
+    assert (unnamed.value.field, unnamed.value.rule) == ("seat", "name-the-seat")
     send(store, clock, "alice", game_id, 1, 1, seat="a")
     send(store, clock, "alice", game_id, 1, 8, seat="b")
     done = send(store, clock, "bob", game_id, 1, 0)
@@ -271,3 +275,66 @@ def test_seats_decided_at_the_close_hear_the_steps_actions_but_not_its_orders(cl
         send(store, clock, "alice", game_id, 1, add)
         totals.append(store.games.board(game_id).state["totals"]["b"])
     assert totals[0] == totals[1] != totals[2]
+
+
+def test_a_chain_of_steps_no_member_awaits_runs_on_past_one_transaction_in_the_members_request(
+        store, clock, monkeypatch):
+    monkeypatch.setattr(steps, "MAX_CHAINED", 2)
+    game_id = new(store, clock, {"a": "alice", "b": "bot:3", "c": "bot:5"}, style="in-turn", steps_=7,
+                  stand_ins={"b": {"bot": 3}, "c": {"bot": 5}}).game.game_id
+    store.transactions.clear()
+    sent = send(store, clock, "alice", game_id, 1, 9)
+    # Alice's turn and bot b's fill the first transaction; bot c's is played in a second one, same request.
+    assert (sent.game.step, sent.game.awaiting, sent.views.epoch) == (4, ("a",), 3)
+    assert [[r.step for r in w.records] for t in store.transactions for w in t] == [[1, 2], [3]]
+
+
+def test_a_stale_step_number_names_the_open_step(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}).game.game_id
+    with pytest.raises(orders.StepClosed) as refused:
+        send(store, clock, "alice", game_id, 3, 1)
+    assert refused.value.open_step == 1 and refused.value.code == "turn_closed"
+
+
+def bot_of(seat: str) -> tuple[str, dict]:
+    return f"bot:{seat}", {"bot": 4}
+
+
+def test_a_member_who_leaves_is_replaced_by_a_stand_in_that_decides_the_open_step(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}).game.game_id
+    send(store, clock, "alice", game_id, 1, 2)
+    clock.advance(7)
+    after = leave.leave(store, clock, "bob", game_id, kind=KIND, stand_in_of=bot_of)
+    # Bob had yet to send: his stand-in decides step 1, which then awaits no one and resolves.
+    assert (after.step, after.players["b"], after.awaiting) == (2, "bot:b", ("a",))
+    assert after.replaced == (Replacement("b", "bob", "bot:b", 1, iso(clock.now())),)
+    (record,) = store.games.step_records(game_id)
+    assert record.submissions["b"].orders == {"add": 4} and not record.missed["b"]
+    assert store.games.get(game_id).submissions["b"].orders == {"add": 4}, "step 2 decided as it opened"
+    with pytest.raises(NotFound):
+        views.my_game(store, clock, "bob", game_id, KIND)
+    assert store.games.read_view(game_id, "bob").views is None, "the leaver's views went with the change"
+    assert [p.status for p in store.games.list_plays("bob", KIND, None, 5).items] == [leave.LEFT]
+    with pytest.raises(NotFound):
+        leave.leave(store, clock, "bob", game_id, kind=KIND, stand_in_of=bot_of)
+
+
+def test_a_leaver_whose_orders_were_sent_keeps_them_and_the_step_still_waits_for_the_others(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bob", "c": "carol"}).game.game_id
+    send(store, clock, "bob", game_id, 1, 7)
+    before = store.games.get(game_id)
+    after = leave.leave(store, clock, "bob", game_id, kind=KIND, stand_in_of=bot_of)
+    assert (after.step, after.awaiting, after.version) == (1, ("a", "c"), before.version + 1)
+    assert after.submissions["b"].orders == {"add": 7} and store.games.step_records(game_id) == []
+    assert store.games.board(game_id).stand_ins["b"] == {"bot": 4}
+    send(store, clock, "alice", game_id, 1, 1)
+    assert send(store, clock, "carol", game_id, 1, 1).resolved
+
+
+def test_when_the_last_member_leaves_the_stand_ins_play_the_game_to_its_end(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bot:3"}, stand_ins={"b": {"bot": 3}}, steps_=5).game.game_id
+    after = leave.leave(store, clock, "alice", game_id, kind=KIND, stand_in_of=bot_of)
+    assert after.status == "over" and after.winner == "a"
+    assert [r.step for r in store.games.step_records(game_id)] == [1, 2, 3, 4, 5]
+    with pytest.raises(NotFound):
+        leave.leave(store, clock, "alice", game_id, kind=KIND, stand_in_of=bot_of)

@@ -28,6 +28,7 @@ def test_the_committed_openapi_document_is_the_apps(repo_root):
 def test_every_route_of_the_interface_is_documented():
     expected = {
         ("get", "/v1/me"),
+        ("get", "/v1/games"),
         ("post", "/v1/feinthold/games"),
         ("get", "/v1/feinthold/games"),
         ("get", "/v1/feinthold/games/{game_id}"),
@@ -67,6 +68,21 @@ def test_every_route_of_the_interface_is_documented():
         ("post", "/v1/feinthold/tournaments/{tournament_id}/leave"),
         ("post", "/v1/feinthold/tournaments/{tournament_id}/matches/{slot}/abandon"),
         ("post", "/v1/moderation/marks/{member}/{mark_id}/close"),
+        # Feint (gameserver.api.feint, issue 13)
+        ("post", "/v1/feint/games"),
+        ("get", "/v1/feint/games"),
+        ("get", "/v1/feint/games/{game_id}"),
+        ("post", "/v1/feint/games/{game_id}/commands"),
+        ("get", "/v1/feint/games/{game_id}/history"),
+        ("get", "/v1/feint/games/{game_id}/record"),
+        ("post", "/v1/feint/games/{game_id}/leave"),
+        ("post", "/v1/feint/tables"),
+        ("get", "/v1/feint/tables"),
+        ("get", "/v1/feint/tables/{table_id}"),
+        ("post", "/v1/feint/tables/{table_id}/join"),
+        ("post", "/v1/feint/watch"),
+        ("get", "/v1/feint/watch/{game_id}"),
+        ("get", "/v1/feint/watch/{game_id}/steps"),
     }
     assert {(method, path) for path, method, _ in OPERATIONS} == expected
 

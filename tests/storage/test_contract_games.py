@@ -165,3 +165,49 @@ def test_an_action_is_appended_once_on_the_step_and_version_it_answered(store):
     assert store.games.get("g1").actions == ({"call": 1}, {"call": 2}) == two.actions
     with pytest.raises(WriteConflict):
         store.games.save_action(replace(two, step=2), {"call": 3})
+
+
+def test_a_games_steps_read_in_pages_in_order(store):
+    g = created(store)
+    for _ in range(5):
+        commit = commit_of(g)
+        store.transact([commit])
+        g = commit.game
+    pages, cursor = [], None
+    while True:
+        page = store.games.step_page("g1", cursor, 2)
+        pages.append([r.step for r in page.items])
+        if page.cursor is None:
+            break
+        cursor = page.cursor
+    assert pages == [[1, 2], [3, 4], [5]]
+    assert store.games.step_page("nope", None, 2).items == []
+    with pytest.raises(InvalidCursor):
+        store.games.step_page("g1", "bm90LWEtY3Vyc29y", 2)
+
+
+def test_a_members_games_of_every_kind_page_newest_first(store):
+    made = []
+    for n in range(7):
+        g = replace(game(f"g{n}", created_at=f"2026-12-01T09:0{n}:00Z"), kind=("feinthold", "feint", "front1901")[n % 3])
+        store.transact([NewGame(g, board(g.game_id), [views(g.game_id)], [play(g)])])
+        made.append(g.game_id)
+    kinds = ("feinthold", "feint")
+    wanted = [g for n, g in reversed(list(enumerate(made))) if n % 3 != 2]
+    pages, cursor = [], None
+    while True:
+        page = store.games.list_all_plays("ann", kinds, cursor, 2)
+        pages.append([p.game_id for p in page.items])
+        cursor = page.cursor
+        if cursor is None:
+            break
+    assert [g for page in pages for g in page] == wanted and all(len(page) <= 2 for page in pages)
+    assert {p.kind for p in store.games.list_all_plays("ann", kinds, None, 10).items} == set(kinds)
+    with pytest.raises(InvalidCursor):
+        store.games.list_all_plays("ann", kinds, "bm90LWEtY3Vyc29y", 2)
+
+
+def test_a_commit_drops_the_views_of_a_member_who_left(store):
+    g = created(store)
+    store.transact([commit_of(g)._replace(views=[], dropped=("ann",))])
+    assert store.games.read_view("g1", "ann").views is None and store.games.read_step("g1", "ann").views is None

@@ -51,9 +51,9 @@ def create_app(platform: bool = True) -> FastAPI:
     app.include_router(invitations.router)
     if not platform:
         return app
-    from gameserver.api import credits, daily, doctrines, duels, feed, moderation, tournaments
+    from gameserver.api import credits, daily, doctrines, duels, feed, feint, moderation, tournaments
 
     for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, moderation.router,
-                   tournaments.router):
+                   tournaments.router, feint.router):
         app.include_router(router)
     return app

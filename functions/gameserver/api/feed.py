@@ -14,6 +14,6 @@ router = APIRouter()
 
 @router.get("/v1/feed", responses={**ok("FeedOut"), **errors(E.INVALID_CURSOR)}, tags=["members"])
 async def get_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
-    """Notifications: each turn of mine that opened (a duel, a tournament match) and my matches' news, newest
-    first."""
+    """Notifications, newest first: my steps that opened (duels, tournament matches, online Feint), Retreat
+    decisions, ends, my matches' news, table seats."""
     return reply(members.my_feed(storage(), caller, cursor, limit))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from gameserver.api.models import NextCursor, Timestamp
+from gameserver.api.models import GameKind, NextCursor, Timestamp
 from gameserver.storage.members import NoticeKind
 
 
@@ -12,11 +12,13 @@ class NoticeOut(BaseModel):
     """A notice of my feed."""
 
     kind: NoticeKind
-    game_id: str
-    duel_id: str | None = Field(description="the duel the game belongs to")
-    tournament_id: str | None = Field(description="the tournament the match belongs to")
-    turn: int | None = Field(description="the turn that opened (turn-open)")
-    opened_at: Timestamp = Field(description="when the turn opened, or when the match or tournament news came")
+    game: GameKind
+    game_id: str | None = Field(description="the game it is about (none for a table's invitation)")
+    table_id: str | None = Field(description="the table a seat is kept at (table-invite only)")
+    duel_id: str | None = Field(description="the duel the game belongs to, if any")
+    tournament_id: str | None = Field(description="the tournament the match belongs to, if any")
+    turn: int | None = Field(description="the step that opened (Feinthold's turn; Feint: the command number + 1)")
+    opened_at: Timestamp = Field(description="when the step opened, or when the news came")
     deadline: Timestamp | None
 
 

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from gameserver.api.games_models import Order, Position
-from gameserver.api.models import Draw, HouseAi, Mode, NextCursor, Pace, Side, Timestamp
+from gameserver.api.models import ClosedBy, Draw, GameStatus, HouseAi, Mode, NextCursor, Pace, Side, Timestamp
 from gameserver.play.submissions import MAX_SUBMISSIONS
 
 
@@ -107,14 +107,6 @@ class MemberPlayer(BaseModel):
 Player = Annotated[HousePlayer | MemberPlayer, Field(discriminator="kind")]
 
 
-class GameStatus(enum.StrEnum):
-    """Whether a game is in play."""
-
-    OPEN = "open"
-    """In play."""
-    OVER = "over"
-
-
 class GameOut(BaseModel):
     """A game as one of its players sees it: the open turn, its deadline, whether the opponent has sent, my orders and my side's view."""
 
@@ -193,15 +185,6 @@ class FeintholdRecord(BaseModel):
     turns: list[FeintholdTurn]
     winner: Winner
     final: FeintholdBoard
-
-
-class ClosedBy(enum.StrEnum):
-    """What closed a turn."""
-
-    ORDERS = "orders"
-    """Both sides' orders were in."""
-    DEADLINE = "deadline"
-    """The deadline passed; missing orders were played by the stand-in, or every unit held."""
 
 
 class SideTiming(BaseModel):

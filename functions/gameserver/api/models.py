@@ -77,7 +77,8 @@ class HouseAi(enum.StrEnum):
 
 
 class Mode(enum.StrEnum):
-    """How a game came to be, and what it adds to the game (stakes, a board, a bracket)."""
+    """How a game is played: how it came to be, and what it adds to the game (stakes, a board, a bracket); the
+    pipeline's registered modes (``gameserver.services.MODES``)."""
 
     HOUSE = "house"
     """Against a house AI."""
@@ -89,6 +90,39 @@ class Mode(enum.StrEnum):
     """The Daily Front: everyone plays the same game against the same house AI."""
     MATCH = "match"
     """A match of a knockout tournament."""
+    SOLO = "solo"
+    """Feint: one member at seat 1 against bots; no deadline."""
+    HOT_SEAT = "hot-seat"
+    """Feint: one member playing several seats on one device (and bots in the others); no deadline."""
+    WATCH = "watch"
+    """Feint: bots only, every strength face-up, played out when created; anyone with its id reads it."""
+    ONLINE = "online"
+    """Feint: members each on their own device (and bots in the seats left), a deadline per decision."""
+
+
+class GameStatus(enum.StrEnum):
+    """A game's status, as a member's list shows it."""
+
+    OPEN = "open"
+    OVER = "over"
+    LEFT = "left"
+    """In my list only: I left it, and it goes on without me."""
+
+
+class ClosedBy(enum.StrEnum):
+    """What closed a step."""
+
+    ORDERS = "orders"
+    """Every seat the step waited for had sent."""
+    DEADLINE = "deadline"
+    """Its deadline passed first: the missing decisions were the stand-ins' (or the rules')."""
+
+
+class GameKind(enum.StrEnum):
+    """The games the service hosts (the pipeline's kinds)."""
+
+    FEINTHOLD = "feinthold"
+    FEINT = "feint"
 
 
 class RequestBody(BaseModel):

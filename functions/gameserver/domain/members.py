@@ -12,7 +12,8 @@ from gameserver.clock import Clock, iso
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.ids import is_match_id
-from gameserver.storage.members import Notice, NoticeKind
+from gameserver.play import views
+from gameserver.storage.members import STEP_OPENS, Notice, NoticeKind
 from gameserver.storage.port import Store
 from gameserver.storage.records import LedgerLine, Profile
 
@@ -68,18 +69,31 @@ def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, l
     }
 
 
+def my_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+    """My games of every game the service hosts, newest first."""
+    page = views.all_my_games(store, caller.sub, cursor, limit)
+    return {"games": [{"game_id": p.game_id, "game": p.kind, "mode": p.mode, "status": p.status,
+                       "seats": list(p.seats), "label": p.label, "deadline": p.deadline, "winner": p.winner,
+                       "created_at": p.created_at} for p in page.items],
+            "cursor": page.cursor}
+
+
 def my_feed(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
-    """The turns of mine that opened and what happened to my tournament matches, newest first: what the
-    notifications said."""
+    """What the notifications said, newest first: the steps of mine that opened, my games that ended, what
+    happened to my tournament matches, the seats kept for me at a table."""
     page = store.members.feed(caller.sub, cursor, limit)
     return {"notices": [_notice_json(n) for n in page.items], "cursor": page.cursor}
 
 
 def _notice_json(notice: Notice) -> dict[str, Any]:
-    """A notice as the feed shows it: a tournament match's game id names its tournament, any other a duel's."""
+    """A notice as the feed shows it: a tournament match's game id names its tournament, a table invitation's
+    its table, any other's ``ref`` a duel's (or nothing)."""
     in_tournament = is_match_id(notice.game_id)
-    return {"kind": notice.kind, "game_id": notice.game_id,
-            "duel_id": None if in_tournament else notice.ref, "tournament_id": notice.ref if in_tournament else None,
-            "turn": notice.step if notice.kind == NoticeKind.TURN_OPEN else None,
+    at_table = notice.kind == NoticeKind.TABLE_INVITE
+    return {"kind": notice.kind, "game": notice.game, "game_id": None if at_table else notice.game_id,
+            "table_id": notice.game_id if at_table else None,
+            "duel_id": None if in_tournament else notice.ref or None,
+            "tournament_id": notice.ref if in_tournament else None,
+            "turn": notice.step if notice.kind in STEP_OPENS else None,
             "opened_at": notice.opened_at, "deadline": notice.deadline}
 

@@ -115,8 +115,10 @@ class Engine(Protocol[S]):
         """The state after the open step, played with its actions and every seat's orders."""
         ...
 
-    def step_record(self, before: S, after: S) -> Json:
-        """What the record of a resolved step keeps (public once the game is over)."""
+    def step_record(self, before: S, after: S, orders: Mapping[Seat, Orders]) -> Json:
+        """What the record of a resolved step keeps of it, from the state before and after and the orders it
+        was played with (the stand-ins' included): what the table saw, so that it may be shown while the game
+        is in play (the orders themselves are kept beside it, and open only once the game is over)."""
         ...
 
     def view(self, state: S, seat: Seat) -> Json:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from gameserver.clock import Clock, iso
-from gameserver.errors import Conflict, ErrorCode, NotFound
+from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play.engine import Orders
 from gameserver.play.engines import engine as engine_of
@@ -18,8 +18,20 @@ from gameserver.play.seats import members
 from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, settle
 from gameserver.play.submissions import SubmissionCapError, next_submission
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.games import StepRead
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
+
+
+class StepClosed(Conflict):
+    """Orders for a step that is not the open one (a stale or early step number): ``open_step`` is the open
+    one's number, so that a game may say it in its own words (Feint: a stale command number)."""
+
+    code = ErrorCode.TURN_CLOSED
+
+    def __init__(self, message: str, *, field: str, open_step: int) -> None:
+        super().__init__(message, field=field)
+        self.open_step = open_step
 
 
 class Submitted(NamedTuple):
@@ -55,8 +67,8 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders
         assert open_step is not None
         word = str(open_step.kind)
         if step != game.step:
-            raise Conflict(f"{word} {step} is not open; {word} {game.step} is", field=step_field,
-                           code=ErrorCode.TURN_CLOSED)
+            raise StepClosed(f"{word} {step} is not open; {word} {game.step} is", field=step_field,
+                             open_step=game.step)
         mine = _seat(game, sub, seat)
         sent = game.submissions[mine]
         if sent.sent and not engine.replaces:
@@ -72,7 +84,9 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders
         try:
             if all(game.submissions[other].sent for other in game.awaiting if other != mine):
                 closed = close(game, board, clock.now(), {mine: submission})
-                commit(store, clock, closed, read)
+                after = commit(store, clock, closed, read)
+                if is_due(closed.after, clock.now()):
+                    return _played_on(store, clock, sub, after, mine, count)
                 return Submitted(closed.after, _views_of(closed.commit.views, sub), mine, count, True)
             stored = store.games.save_submission(game, mine, submission)
         except WriteConflict:
@@ -115,17 +129,33 @@ def act(store: Store, clock: Clock, sub: str, game_id: str, step: int, action: J
 
 
 def _seat(game: Game, sub: str, seat: Seat | None) -> Seat:
-    """The seat ``sub`` sends for: the one named, else the one of theirs the step awaits, else their first."""
+    """The seat ``sub`` sends for: the one named, else the one of theirs the step awaits, else their first. A
+    member with several seats that have yet to send for the step (a hot-seat deployment) names the one."""
     held = game.seats_of(sub)
     if seat is not None:
         if seat not in held:
             raise NotFound(f"no seat {seat} of yours in game {game.game_id}", field="seat")
         chosen = seat
     else:
+        waiting = [s for s in held if s in game.awaiting and not game.submissions[s].sent]
+        if len(waiting) > 1:
+            raise InvalidInput(f"name the seat you send for: {', '.join(waiting)} are yours to decide", field="seat",
+                               rule="name-the-seat")
         chosen = next((s for s in held if s in game.awaiting), held[0])
     if chosen not in game.awaiting:
         raise Conflict(f"seat {chosen} has nothing to decide in this step", field="seat", code=ErrorCode.NOT_YOUR_TURN)
     return chosen
+
+
+def _played_on(store: Store, clock: Clock, sub: str, after: StepRead, seat: Seat, count: int) -> Submitted:
+    """The steps no member awaits after this submission ran past one transaction (``MAX_CHAINED``: a member whose
+    seats are all out, the others' stand-ins playing on): they are played to the next step a member decides, or
+    to the end, in this same request, then the member's views are read back."""
+    assert after.game is not None
+    settle(store, clock, after)
+    mine = store.games.read_view(after.game.game_id, sub)
+    assert mine.game is not None and mine.views is not None
+    return Submitted(mine.game, mine.views, seat, count, True)
 
 
 def _views_of(views: list[MemberViews], sub: str) -> MemberViews:

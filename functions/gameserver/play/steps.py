@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.platform.pace import Pace, step_deadline
 from gameserver.play import timers
-from gameserver.play.engine import Engine, Step
+from gameserver.play.engine import Engine, Orders, Step
 from gameserver.play.engines import engine as engine_of
 from gameserver.play.modes import Deadlines, companions, mode
 from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
@@ -76,14 +76,14 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
     step = _open_step(engine, state, game)
     submissions = {**game.submissions, **(sent or {})}
     missed = {seat: not submission.sent for seat, submission in submissions.items()}
-    state = _played(engine, state, step, board, game.step, submissions, game.actions)
+    state, played = _played(engine, state, step, board, game.step, submissions, game.actions)
     closed_by = "deadline" if any(missed[seat] for seat in step.awaiting) else "orders"
     # A step closed by its deadline opens the next at that deadline when nobody is waiting on a member (a game
     # settled lazily replays its deadlines as they fell); otherwise the next step opens now.
     opened = min(parse_iso(game.deadline), now) if closed_by == "deadline" and lazy and game.deadline else now
     records = [StepRecord(game_id=game.game_id, step=game.step, label=game.label, opened_at=game.opened_at,
                           deadline=game.deadline, resolved_at=iso(now), closed_by=closed_by,
-                          submissions=submissions, missed=missed, record=engine.step_record(before_state, state),
+                          submissions=submissions, missed=missed, record=engine.step_record(before_state, state, played),
                           actions=game.actions)]
     number, previous = game.step, step
     while True:
@@ -94,11 +94,11 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
         # Every seat of this step is decided by a stand-in: it resolves as it opens.
         opened_at = iso(opened)
         chained = _opening(engine, state, following, game, board, number, opened_at)
-        after = _played(engine, state, following, board, number, chained, ())
+        after, played = _played(engine, state, following, board, number, chained, ())
         records.append(StepRecord(game_id=game.game_id, step=number, label=following.label, opened_at=opened_at,
                                   deadline=None, resolved_at=opened_at, closed_by="orders", submissions=chained,
                                   missed={seat: False for seat in chained},
-                                  record=engine.step_record(state, after)))
+                                  record=engine.step_record(state, after, played)))
         state, previous = after, following
     epoch = game.epoch + len(records)
     outcome = engine.outcome(state)
@@ -137,18 +137,19 @@ def _opening(engine: Engine[Any], state: Any, step: Step, game: Game, board: Boa
 
 
 def _played(engine: Engine[Any], state: Any, step: Step, board: Board, number: int,
-            submissions: Mapping[Seat, Submission], actions: Sequence[Json]) -> Any:
-    """The state after ``step``: the seats that sent, their stand-ins for those that did not (a missed turn
-    "is played without your orders: your default doctrine plays in your place, otherwise your troops stay in
-    place"), then the seats decided at the close, after the step's actions, given none of the others' orders."""
-    orders = {}
+            submissions: Mapping[Seat, Submission], actions: Sequence[Json]) -> tuple[Any, dict[Seat, Orders]]:
+    """The state after ``step`` and the orders it was played with: the seats that sent, their stand-ins for those
+    that did not (a missed turn "is played without your orders: your default doctrine plays in your place,
+    otherwise your troops stay in place"), then the seats decided at the close, after the step's actions, given
+    none of the others' orders."""
+    orders: dict[Seat, Orders] = {}
     for seat in step.awaiting | step.decided_at_open:
         submission = submissions.get(seat, Submission())
         orders[seat] = submission.orders if submission.sent else engine.stand_in(
             state, seat, board.stand_ins.get(seat), step_seed(board.seed, number, seat))
     if step.decided_at_close:
         orders.update(engine.decide(state, step.decided_at_close, actions, step_seed(board.seed, number)))
-    return engine.advance(state, orders, actions)
+    return engine.advance(state, orders, actions), orders
 
 
 def _in_seat_order(game: Game, seats: frozenset[Seat]) -> tuple[Seat, ...]:

@@ -46,7 +46,8 @@ class NewGame(NamedTuple):
 
 class StepCommit(NamedTuple):
     """One or more resolved steps of a game, claimed by the version the game item was read at: the game item as
-    it now stands, the board, the members' views, a record per step and the members' list entries."""
+    it now stands, the board, the members' views, a record per step and the members' list entries; ``dropped``:
+    the members whose views go (they left the game)."""
 
     before_version: int
     game: Game
@@ -54,6 +55,7 @@ class StepCommit(NamedTuple):
     views: list[MemberViews]
     records: list[StepRecord]
     plays: list[Play]
+    dropped: tuple[str, ...] = ()
 
 
 class GameClose(NamedTuple):
@@ -122,8 +124,18 @@ class GamesPort(Protocol):
         """A page of the member's games of ``kind``, newest first; ``InvalidCursor`` for a forged cursor."""
         ...
 
+    def list_all_plays(self, sub: str, kinds: Sequence[str], cursor: str | None, limit: int) -> Page:
+        """A page of the member's games of every kind of ``kinds``, newest first (one query per kind a page);
+        ``InvalidCursor`` for a forged cursor."""
+        ...
+
     def step_records(self, game_id: str) -> list[StepRecord]:
         """Every resolved step of the game, in order."""
+        ...
+
+    def step_page(self, game_id: str, cursor: str | None, limit: int) -> Page:
+        """A page of the game's resolved steps (``StepRecord``), in order: a long game's history, read in pages;
+        ``InvalidCursor`` for a cursor this list did not hand out."""
         ...
 
     def due_steps(self, now: str, limit: int) -> list[DueStep]:

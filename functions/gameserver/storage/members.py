@@ -27,30 +27,51 @@ class NoticeKind(enum.StrEnum):
     """A tournament match of theirs ended without a result: nobody goes on from it."""
     TOURNAMENT_WON = "tournament-won"
     """They won a tournament."""
+    RETREAT_OPEN = "retreat-open"
+    """A Retreat of theirs opened (Feint)."""
+    DEPLOYMENT_OPEN = "deployment-open"
+    """Their deployment opened (Feint)."""
+    GAME_OVER = "game-over"
+    """A game of theirs ended (Feint online)."""
+    TABLE_INVITE = "table-invite"
+    """A seat at a Feint table was kept for them: ``game_id`` names the table."""
+
+
+STEP_OPENS = frozenset({NoticeKind.TURN_OPEN, NoticeKind.RETREAT_OPEN, NoticeKind.DEPLOYMENT_OPEN})
+"""The notices that a step of theirs opened: one a step."""
 
 
 class Notice(NamedTuple):
-    """A line of a member's feed: a step of theirs opened (``turn-open``), or what happened to a tournament match
-    of theirs."""
+    """A line of a member's feed (``NoticeKind``): a step of theirs opened, their game ended, what happened to a
+    tournament match of theirs, a seat at a table was kept for them."""
 
     sub: str
     game_id: str
     """The game it is about (a tournament's notice: the match's id, its game's)."""
     ref: str
-    """What the game belongs to (a duel's id, a tournament's)."""
+    """What the game belongs to (a duel's id, a tournament's); empty for nothing."""
     step: int
     """The step that opened (0 for a notice that is not about a step)."""
     opened_at: str
     """When it happened."""
     deadline: str | None
     kind: str = NoticeKind.TURN_OPEN
+    game: str = "feinthold"
+    """The game's kind (``feinthold``, ``feint``): which routes play it."""
 
     @property
     def order(self) -> str:
         """Its place in the member's feed (newest last): the time, the game, then the step or what it says, so
         that two notices of one game at one instant never take each other's place."""
-        what = f"{self.step:06d}" if self.kind == NoticeKind.TURN_OPEN else self.kind
+        what = f"{self.step:06d}" if self.kind in STEP_OPENS else self.kind
         return f"{self.opened_at}#{self.game_id}#{what}"
+
+
+class Notices(NamedTuple):
+    """Feed notices written with what they tell (a step's transaction, a table's), each once: a notice written
+    again, by a retried transaction, is the same item."""
+
+    notices: tuple[Notice, ...]
 
 
 class MembersPort(Protocol):

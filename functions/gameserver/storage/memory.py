@@ -52,8 +52,9 @@ from gameserver.storage.duels import (
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
+from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
-from gameserver.storage.members import Notice
+from gameserver.storage.members import Notice, Notices
 from gameserver.storage.records import (
     Board,
     Game,
@@ -139,6 +140,7 @@ class _Tables:
     """(tournament, slot) -> (the match, its game's open deadline while played)."""
     tourney_entries: dict[tuple[str, str], str] = field(default_factory=dict)
     """(member, tournament) -> when they joined."""
+    tables: dict[str, Table] = field(default_factory=dict)
 
 
 Check = Callable[[], None]
@@ -158,6 +160,7 @@ class MemoryStore:
         self.doctrines = _Doctrines(self)
         self.daily = _Daily(self)
         self.fairplay = _FairPlay(self)
+        self.feint = _Feint(self)
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
 
@@ -191,6 +194,8 @@ class MemoryStore:
                 self._put_game(write.game, write.board, write.views, write.plays)
                 for record in getattr(write, "records", ()):
                     t.steps[(record.game_id, record.step)] = record
+                for sub in getattr(write, "dropped", ()):
+                    t.views.pop((write.game.game_id, sub), None)
 
             return check_claim, apply_claim
         if isinstance(write, InvitationAccepted):
@@ -214,6 +219,16 @@ class MemoryStore:
             return self.tournaments.write_steps(write)
         if isinstance(write, MatchWrite):
             return self.tournaments.match_steps(write)
+        if isinstance(write, TableWrite):
+            def check_table() -> None:
+                held = t.tables.get(write.table.table_id)
+                if (held.version if held else 0) != write.table.version:
+                    raise WriteConflict(f"table {write.table.table_id} changed meanwhile")
+
+            return check_table, lambda: t.tables.__setitem__(
+                write.table.table_id, replace(write.table, version=write.table.version + 1))
+        if isinstance(write, Notices):
+            return (lambda: None), lambda: put_notices(t, write.notices)
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
@@ -304,8 +319,17 @@ class _Games(_Area):
                           if who == sub and play.kind == kind), key=lambda pair: pair[0], reverse=True)
         return _page_desc(ordered, cursor, limit, f"plays#{sub}#{kind}")
 
+    def list_all_plays(self, sub: str, kinds: Sequence[str], cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((f"{play.created_at}#{play.game_id}", play) for (who, _), play in self.t.plays.items()
+                          if who == sub and play.kind in kinds), key=lambda pair: pair[0], reverse=True)
+        return _page_desc(ordered, cursor, limit, f"all-plays#{sub}#{','.join(kinds)}")
+
     def step_records(self, game_id: str) -> list[StepRecord]:
         return [record for (gid, _), record in sorted(self.t.steps.items()) if gid == game_id]
+
+    def step_page(self, game_id: str, cursor: str | None, limit: int) -> Page:
+        ordered = [(f"{step:06d}", record) for (gid, step), record in sorted(self.t.steps.items()) if gid == game_id]
+        return _page(ordered, cursor, limit, f"steps#{game_id}")
 
     def due_steps(self, now: str, limit: int) -> list[DueStep]:
         due = [DueStep(g.game_id, g.step, g.deadline) for g in self.t.games.values()
@@ -803,6 +827,14 @@ def _check_version(held: StoredTournament | StoredMatch | None, before_version: 
             raise WriteConflict(f"{what} exists")
     elif held is None or held.version != before_version:
         raise WriteConflict(f"{what} changed meanwhile")
+class _Feint(_Area):
+    def get_table(self, table_id: str) -> Table | None:
+        return self.t.tables.get(table_id)
+
+    def open_tables(self, now: str, cursor: str | None, limit: int) -> Page:
+        ordered = sorted((f"{table.closes_at}#{table.table_id}", table) for table in self.t.tables.values()
+                         if table.listed and table.closes_at > now)
+        return _page(ordered, cursor, limit, "open-tables")
 
 
 class _Audit(_Area):

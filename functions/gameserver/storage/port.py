@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
     from gameserver.storage.fairplay import FairPlayPort
+    from gameserver.storage.feint import FeintPort, TableWrite
     from gameserver.storage.games import (
         GameClose,
         GamesPort,
@@ -30,11 +31,11 @@ if TYPE_CHECKING:
         NewGame,
         StepCommit,
     )
-    from gameserver.storage.members import MembersPort
+    from gameserver.storage.members import MembersPort, Notices
     from gameserver.storage.tournaments import MatchWrite, TournamentsPort, TournamentWrite
 
     Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
-                        | TournamentWrite | MatchWrite)
+                        | TournamentWrite | MatchWrite | Notices | TableWrite)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -62,6 +63,9 @@ class Store(Protocol):
 
     @property
     def tournaments(self) -> TournamentsPort: ...
+
+    @property
+    def feint(self) -> FeintPort: ...
 
     @property
     def audit(self) -> AuditPort: ...

@@ -53,6 +53,20 @@ class Submission:
 
 
 @dataclass(frozen=True)
+class Replacement:
+    """A seat whose player changed during the game (a member who left, a bot in their place): kept on the game
+    item, at most one a seat and a player, for the game's history."""
+
+    seat: Seat
+    before: str
+    after: str
+    step: int
+    """The first step the new player decides: the one open when it happened, unless the seat had sent for it
+    (then the next)."""
+    at: str
+
+
+@dataclass(frozen=True)
 class Game:
     """The game item: who plays each seat, the open step, its deadline and the orders sent for it. Small and
     read often; the engine's state lives beside it (``Board``), each member's views too (``MemberViews``)."""
@@ -89,6 +103,8 @@ class Game:
     finished_at: str | None = None
     options: dict[str, str] = field(default_factory=dict)
     """What the game was started with, in its engine's words (Feinthold: ``layout``, ``house_ai``)."""
+    replaced: tuple[Replacement, ...] = ()
+    """Every seat whose player changed during the game, in order (``players`` holds who plays it now)."""
 
     def seats_of(self, sub: str) -> tuple[Seat, ...]:
         """The seats ``sub`` plays, in seat order (several in a hot-seat game)."""

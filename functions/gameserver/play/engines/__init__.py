@@ -10,8 +10,9 @@ from gameserver.errors import NotFound
 from gameserver.play.engine import Engine
 
 FEINTHOLD = "feinthold"
+FEINT = "feint"
 
-KINDS = (FEINTHOLD,)
+KINDS = (FEINTHOLD, FEINT)
 """The games with an adapter: ``play/engines/<kind>.py`` holds its ``ENGINE``."""
 
 loaded: dict[str, Engine[Any]] = {}

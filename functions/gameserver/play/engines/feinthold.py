@@ -116,7 +116,7 @@ class Feinthold:
     def advance(self, state: GameState, orders: Mapping[Seat, Orders], actions: Sequence[Json]) -> GameState:
         return resolve(state, {as_side(seat): sent for seat, sent in orders.items()})
 
-    def step_record(self, before: GameState, after: GameState) -> Json:
+    def step_record(self, before: GameState, after: GameState, orders: Mapping[Seat, Orders]) -> Json:
         return after.board_json()
 
     def view(self, state: GameState, seat: Seat) -> Json:

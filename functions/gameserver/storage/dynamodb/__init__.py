@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.doctrines import DynamoDoctrines
     from gameserver.storage.dynamodb.duels import DynamoDuels
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
+    from gameserver.storage.dynamodb.feint import DynamoFeint
     from gameserver.storage.dynamodb.tournaments import DynamoTournaments
     from gameserver.storage.games import Companion
     from gameserver.storage.port import Write
@@ -42,6 +43,8 @@ _WRITES: dict[str, tuple[str, str, str | None]] = {
     "AuditLine": ("audit", "audit_items", None),
     "TournamentWrite": ("tournaments", "tournament_write_items", "explain_tournament_write"),
     "MatchWrite": ("tournaments", "match_write_items", None),
+    "Notices": ("members", "notices_items", None),
+    "TableWrite": ("feint", "table_write_items", None),
 }
 """Each write of a transaction: the module of its area's adapter, the function giving its items, and the one
 saying what a failed condition of them means (None: a plain ``WriteConflict``)."""
@@ -86,6 +89,10 @@ class DynamoStore:
     @cached_property
     def tournaments(self) -> DynamoTournaments:
         return _area("tournaments").DynamoTournaments(self)
+
+    @cached_property
+    def feint(self) -> DynamoFeint:
+        return _area("feint").DynamoFeint(self)
 
     @cached_property
     def audit(self) -> DynamoAudit:

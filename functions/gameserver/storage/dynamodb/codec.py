@@ -3,6 +3,7 @@ no float/Decimal round trips, and one attribute to read back."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -16,6 +17,7 @@ from gameserver.storage.records import (
     MemberViews,
     Play,
     Profile,
+    Replacement,
     StepRecord,
     Submission,
 )
@@ -124,6 +126,7 @@ def encode_notice(notice: Notice) -> Item:
         "sk": s(keys.feed_sk(notice.order)),
         "type": s("notice"),
         "kind": s(notice.kind),
+        "game": s(notice.game),
         "game_id": s(notice.game_id),
         "ref": s(notice.ref),
         "step": n(notice.step),
@@ -136,7 +139,7 @@ def encode_notice(notice: Notice) -> Item:
 def decode_notice(item: Item) -> Notice:
     return Notice(sub=item["pk"]["S"].removeprefix("MEMBER#"), kind=item["kind"]["S"], game_id=item["game_id"]["S"],
                   ref=item["ref"]["S"], step=_get_n(item, "step"), opened_at=item["opened_at"]["S"],
-                  deadline=_get_s(item, "deadline"))
+                  deadline=_get_s(item, "deadline"), game=item["game"]["S"])
 
 
 # ------------------------------------------------------------------ games
@@ -187,6 +190,8 @@ def encode_game(game: Game) -> Item:
     _opt(item, "deadline", game.deadline)
     _opt(item, "winner", game.winner)
     _opt(item, "finished_at", game.finished_at)
+    if game.replaced:
+        item["replaced"] = j([dataclasses.asdict(r) for r in game.replaced])
     for seat, submission in game.submissions.items():
         for name, value in submission_attributes(seat, submission).items():
             if value is not None:
@@ -221,6 +226,7 @@ def decode_game(item: Item) -> Game:
         winner=_get_s(item, "winner"),
         finished_at=_get_s(item, "finished_at"),
         options={name: value["S"] for name, value in item["options"]["M"].items()},
+        replaced=tuple(Replacement(**r) for r in _get_j(item, "replaced")) if "replaced" in item else (),
     )
 
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gameserver.storage.cursors import decode_sort_key, encode_sort_key
+from gameserver.storage.cursors import (
+    InvalidCursor,
+    decode_json,
+    decode_sort_key,
+    encode_json,
+    encode_sort_key,
+)
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get
@@ -140,6 +146,42 @@ class DynamoGames(Area):
             cursor=encode_sort_key(last["sk"]["S"]) if last else None,
         )
 
+    def list_all_plays(self, sub: str, kinds: Sequence[str], cursor: str | None, limit: int) -> Page:
+        """Each kind's own list read from where the last page left it (the cursor holds, per kind with more to
+        show, the sort key of the last entry shown), merged newest first."""
+        going: dict[str, str | None] = {kind: None for kind in kinds}
+        if cursor:
+            held = decode_json(cursor)
+            if not isinstance(held, dict) or not all(
+                    kind in kinds and (after is None or isinstance(after, str) and after.startswith(keys.play_prefix(kind)))
+                    for kind, after in held.items()):
+                raise InvalidCursor()
+            going = held
+        read: list[tuple[str, str, Item]] = []
+        more: dict[str, bool] = {}
+        for kind, after in going.items():
+            request: dict[str, Any] = {
+                "TableName": self.table,
+                "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+                "ExpressionAttributeValues": {":pk": codec.s(keys.member_pk(sub)),
+                                              ":prefix": codec.s(keys.play_prefix(kind))},
+                "ScanIndexForward": False,
+                "Limit": limit,
+            }
+            if after:
+                request["ExclusiveStartKey"] = codec.key(keys.member_pk(sub), after)
+            answer = self.client.query(**request)
+            read += [(kind, item["sk"]["S"], item) for item in answer.get("Items", [])]
+            more[kind] = "LastEvaluatedKey" in answer
+        read.sort(key=lambda entry: (entry[2]["created_at"]["S"], entry[2]["game_id"]["S"]), reverse=True)
+        shown = read[:limit]
+        left: dict[str, str | None] = {}
+        for kind, after in going.items():
+            taken = [sk for k, sk, _ in shown if k == kind]
+            if more[kind] or len(taken) < sum(1 for k, _, _ in read if k == kind):
+                left[kind] = taken[-1] if taken else after
+        return Page([codec.decode_play(item) for _, _, item in shown], encode_json(left) if left else None)
+
     def step_records(self, game_id: str) -> list[StepRecord]:
         records: list[StepRecord] = []
         request: dict[str, Any] = {
@@ -157,6 +199,21 @@ class DynamoGames(Area):
             if "LastEvaluatedKey" not in answer:
                 return records
             request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+
+    def step_page(self, game_id: str, cursor: str | None, limit: int) -> Page:
+        request: dict[str, Any] = {
+            "TableName": self.table,
+            "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {":pk": codec.s(keys.game_pk(game_id)), ":prefix": codec.s(keys.STEP_PREFIX)},
+            "ConsistentRead": True,
+            "Limit": limit,
+        }
+        if cursor:
+            request["ExclusiveStartKey"] = codec.key(keys.game_pk(game_id), decode_sort_key(cursor, keys.STEP_PREFIX))
+        answer = self.client.query(**request)
+        last = answer.get("LastEvaluatedKey")
+        return Page([codec.decode_step(item) for item in answer.get("Items", [])],
+                     encode_sort_key(last["sk"]["S"]) if last else None)
 
     def due_steps(self, now: str, limit: int) -> list[DueStep]:
         due: list[DueStep] = []
@@ -237,6 +294,8 @@ def step_commit_items(table: str, write: StepCommit) -> list[Item]:
         *(codec.put(table, codec.encode_views(v)) for v in write.views),
         *(codec.put(table, codec.encode_step(r), "attribute_not_exists(pk)") for r in write.records),
         *(codec.put(table, codec.encode_play(p)) for p in write.plays),
+        *({"Delete": {"TableName": table, "Key": codec.key(keys.game_pk(write.game.game_id), keys.views_sk(sub))}}
+          for sub in write.dropped),
     ]
 
 

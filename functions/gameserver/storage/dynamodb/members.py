@@ -10,6 +10,7 @@ from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.members import Notices
 from gameserver.storage.records import LedgerLine, Page, Profile
 
 Item = dict[str, Any]
@@ -46,6 +47,11 @@ class DynamoMembers(Area):
     def feed(self, sub: str, cursor: str | None, limit: int) -> Page:
         items, next_cursor = member_page(self._store, sub, keys.FEED_PREFIX, cursor, limit)
         return Page([codec.decode_notice(item) for item in items], next_cursor)
+
+
+def notices_items(table: str, write: Notices) -> list[Item]:
+    """Puts of the notices (no condition: the same notice written twice is the same item)."""
+    return [codec.put(table, codec.encode_notice(notice)) for notice in write.notices]
 
 
 def member_page(store: Any, sub: str, prefix: str, cursor: str | None, limit: int) -> tuple[list[Item], str | None]:

@@ -1,0 +1,220 @@
+"""Online (the ``online`` mode): 2 to 6 members, each on their own device, bots in the seats left, a deadline
+per decision. Members wait on each other, so each step has its timer (the turn-timer state machine, and the
+sweep under it), as Feinthold's games between members: "A turn whose deadline passes is a pass (at the cap the
+banked Move is simply not added); a Retreat decision whose deadline passes is a stand"; a missed deployment is
+a random deal from the game's seed. The two actions of a turn share one deadline; a Retreat decision has the
+pace's time of its own. A member who leaves is replaced by a bot, and the game goes on.
+
+The game gathers at a table: its host names the members a seat is kept for (each gets a notice) and may leave
+seats open to anyone (the table is then listed). It starts when the last seat is taken, in that same
+transaction: the seats drawn from the game's seed, the deployment open with its deadline, a notice to every
+member. A table not full within 24 hours (7 days at the one-day pace) is cancelled: from then on every read says
+so and nobody may join; nothing is held at a table, so no job has to run for it.
+
+Notices ride in each step's own transaction (``riding``): the member who must decide next (their turn, their
+Retreat decision), and every member at the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from gameserver.clock import Clock, iso
+from gameserver.domain.feint.games import KIND, bot, game_response, new_game, rules, views_of
+from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
+from gameserver.identity import Caller
+from gameserver.ids import new_id, new_seed
+from gameserver.platform.pace import Pace
+from gameserver.play import start
+from gameserver.play.engine import StepKind
+from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.seats import members, step_seed
+from gameserver.play.steps import ATTEMPTS
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.feint import Table, TableWrite
+from gameserver.storage.games import NewGame, StepCommit, StepRead
+from gameserver.storage.members import Notice, NoticeKind, Notices
+from gameserver.storage.records import Board, Game, Seat
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Store, Write
+
+PACES = (Pace.BLITZ, Pace.RAPID, Pace.DAY)
+"""Feint's paces online: "60 s, 5 min, 1 day" (blitz gives the first step, the deployment, 120 s)."""
+OPEN_FOR = timedelta(hours=24)
+"""How long a table stays open for its seats to be taken, "7 days at the 1-day pace"."""
+OPEN_FOR_AT_A_DAY = timedelta(days=7)
+MIN_MEMBERS = 2
+NOTICE_OF: dict[StepKind, NoticeKind] = {StepKind.TURN: NoticeKind.TURN_OPEN, StepKind.RETREAT: NoticeKind.RETREAT_OPEN,
+                                         StepKind.DEPLOYMENT: NoticeKind.DEPLOYMENT_OPEN}
+"""The notice a member gets when a decision of theirs opens."""
+
+
+class OnlineMode(Mode):
+    name = "online"
+    deadlines = Deadlines.TIMED
+
+    def riding(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
+        notices = step_notices(read.game, commit.game, commit.board)
+        return (Notices(tuple(notices)),) if notices else ()
+
+
+MODE = register(OnlineMode())
+
+
+def step_notices(before: Game | None, after: Game, board: Board) -> list[Notice]:
+    """The notices of a step's transaction: each member whose decision opens (not the second action of a turn
+    already theirs), or everyone at the end."""
+    if after.status == "over":
+        at = after.finished_at or after.opened_at
+        return [Notice(sub, after.game_id, "", after.step, at, None, kind=NoticeKind.GAME_OVER, game=KIND)
+                for sub in members(after)]
+    engine = rules()
+    step = engine.step(engine.load(board.state), after.players)
+    assert step is not None, "an open game has a step"
+    notices = {}
+    for seat in after.awaiting:
+        going_on = (before is not None and before.status == "open" and seat in before.awaiting
+                    and before.deadline == after.deadline)
+        sub = after.players[seat]
+        if not going_on and sub not in notices:
+            notices[sub] = Notice(sub, after.game_id, "", after.step, after.opened_at, after.deadline,
+                                  kind=NOTICE_OF[step.kind], game=KIND)
+    return list(notices.values())
+
+
+def opening_notices(new: NewGame) -> Notices:
+    """Every member's notice that the game started and their deployment is waiting."""
+    game = new.game
+    return Notices(tuple(Notice(sub, game.game_id, "", game.step, game.opened_at, game.deadline,
+                                kind=NOTICE_OF[StepKind.DEPLOYMENT], game=KIND) for sub in members(game)))
+
+
+def open_game(store: Store, clock: Clock, *, players: Mapping[Seat, str], pace: str, seed: int | None = None,
+              riders: Sequence[Write] = ()) -> NewGame:
+    """An online game with its deployment open and the members' notices, written with ``riders`` in one
+    transaction, then its first timer started (``seed``: for tests and seeded local games only)."""
+    if pace not in {str(p) for p in PACES}:
+        raise InvalidInput(f"an online game of Feint is played at {', '.join(PACES)}", field="pace")
+    new = new_game(clock, players=players, mode=MODE.name, pace=pace, seed=seed)
+    start.begin(store, new, [*riders, opening_notices(new)])
+    return new
+
+
+# ------------------------------------------------------------------ tables
+def closing_time(pace: Pace, created: datetime) -> datetime:
+    return created + (OPEN_FOR_AT_A_DAY if pace is Pace.DAY else OPEN_FOR)
+
+
+def status_of(table: Table, now: datetime) -> str:
+    """``open``, ``started``, or ``cancelled``: an open table past its closing time."""
+    return "cancelled" if table.status == "open" and table.closes_at <= iso(now) else table.status
+
+
+def table_json(table: Table, now: datetime) -> dict[str, Any]:
+    status = status_of(table, now)
+    return {"table_id": table.table_id, "host": table.host, "seats": table.seats, "pace": table.pace,
+            "bots": table.bots, "invited": list(table.invited), "joined": list(table.joined), "status": status,
+            "open_seats": table.open_seats if status == "open" else 0, "created_at": table.created_at,
+            "closes_at": table.closes_at, "game_id": table.game_id}
+
+
+def _visible(table: Table, sub: str) -> bool:
+    """A table is its host's, its invited members' and its seated members' to see, and anyone's if it was made
+    with seats open to anyone (it was listed); to anyone else it does not exist."""
+    public = table.member_seats - 1 - len(table.invited) > 0
+    return sub == table.host or sub in table.invited or sub in table.joined or public
+
+
+def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace: str, bots: int,
+                 invite: Sequence[str]) -> dict[str, Any]:
+    """A table of ``seats`` seats: mine, one kept for each member of ``invite`` (each gets a notice), ``bots``
+    for bots, the rest open to anyone."""
+    count = len(rules().seats({"seats": str(seats)}))
+    if pace not in {str(p) for p in PACES}:
+        raise InvalidInput(f"an online game of Feint is played at {', '.join(PACES)}", field="pace")
+    if not 0 <= bots <= count - MIN_MEMBERS:
+        raise InvalidInput(f"an online game has {MIN_MEMBERS} members at least: 0 to {count - MIN_MEMBERS} bots",
+                           field="bots", rule="two-members-at-least")
+    if caller.sub in invite or len(set(invite)) != len(invite):
+        raise InvalidInput("invite other members, each once", field="invite", rule="invite-others-once")
+    if len(invite) > count - bots - 1:
+        raise InvalidInput(f"{count - bots - 1} seats are left for other members", field="invite",
+                           rule="seats-for-the-invited")
+    known = store.members.balances(tuple(invite))
+    missing = [sub for sub in invite if sub not in known]
+    if missing:
+        raise NotFound(f"no member {missing[0]}", field="invite")
+    now = clock.now()
+    table = Table(table_id=new_id(), host=caller.sub, seats=count, pace=pace, bots=bots, invited=tuple(invite),
+                  joined=(caller.sub,), status="open", created_at=iso(now),
+                  closes_at=iso(closing_time(Pace(pace), now)))
+    notices = tuple(Notice(sub, table.table_id, "", 0, table.created_at, table.closes_at, kind=NoticeKind.TABLE_INVITE,
+                           game=KIND) for sub in invite)
+    store.transact([TableWrite(table), *([Notices(notices)] if notices else [])])
+    return table_json(replace(table, version=1), now)
+
+
+def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dict[str, Any]:
+    table = store.feint.get_table(table_id)
+    now = clock.now()
+    if table is None or not _visible(table, caller.sub):
+        raise NotFound(f"no table {table_id}", field="table_id")
+    return table_json(table, now)
+
+
+def open_tables(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+    """Tables with a seat anyone may take, closing soonest first."""
+    now = clock.now()
+    page = store.feint.open_tables(iso(now), cursor, limit)
+    return {"tables": [table_json(table, now) for table in page.items], "cursor": page.cursor}
+
+
+def seating(table: Table, seed: int) -> dict[Seat, str]:
+    """The seats of a full table, drawn from its game's seed (seat 1 moves first): its members and bots."""
+    sitting: list[str | None] = [*table.joined, *([None] * table.bots)]
+    random.Random(step_seed(seed, 0)).shuffle(sitting)
+    return {str(n): who or bot(str(n)) for n, who in enumerate(sitting, start=1)}
+
+
+def join_table(store: Store, clock: Clock, caller: Caller, table_id: str, seed: int | None = None
+               ) -> dict[str, Any]:
+    """I take a seat: the one kept for me, else one open to anyone. The last seat taken starts the game in the
+    same transaction (``seed`` only for tests and seeded local games)."""
+    for _ in range(ATTEMPTS):
+        table = store.feint.get_table(table_id)
+        now = clock.now()
+        if table is None or not _visible(table, caller.sub):
+            raise NotFound(f"no table {table_id}", field="table_id")
+        if caller.sub in table.joined:
+            raise Conflict("you sit at this table already", code=ErrorCode.ALREADY_SEATED)
+        status = status_of(table, now)
+        if status != "open":
+            raise Conflict(f"the table is {status}", code=ErrorCode.TABLE_CLOSED, rule=f"table-{status}")
+        if caller.sub not in table.invited and table.open_seats <= 0:
+            raise Conflict("every seat is taken or kept for an invited member", code=ErrorCode.TABLE_FULL)
+        joined = replace(table, joined=(*table.joined, caller.sub))
+        try:
+            if len(joined.joined) < joined.member_seats:
+                store.transact([TableWrite(joined)])
+                return {"table": table_json(replace(joined, version=joined.version + 1), now), "game": None}
+            drawn = new_seed() if seed is None else seed
+            game_id = new_id()
+            started = replace(joined, status="started", game_id=game_id)
+            new = _started(store, clock, started, drawn, game_id)
+        except WriteConflict:
+            continue
+        return {"table": table_json(replace(started, version=started.version + 1), now),
+                "game": game_response(new.game, views_of(new, caller.sub))}
+    raise Conflict("the table changed while you were sitting down; send it again", code=ErrorCode.BUSY)
+
+
+def _started(store: Store, clock: Clock, table: Table, seed: int, game_id: str) -> NewGame:
+    new = new_game(clock, players=seating(table, seed), mode=MODE.name, pace=table.pace, seed=seed,
+                   game_id=game_id)
+    start.begin(store, new, [TableWrite(table), opening_notices(new)])
+    return new

@@ -1,0 +1,74 @@
+"""Watch (the ``watch`` mode): "watch is bots only, all cards face up". Anyone with the game's id reads it.
+
+Played out when it is created, in that request: a bots-only game waits for nobody, so each of its steps
+resolves as it opens, ``MAX_CHAINED`` (60) to a transaction, one step record each, until the end (the pipeline's
+``settle``). The game item and its board stay small whatever the game's length; its history is its step
+records, read in pages. A watcher replays it at their own pace from them, every strength shown (the final
+table has every token's strength, each step every command whole). Step by step on request would have left games
+open that nobody finishes, and a write behind every page a watcher turns; the longest game seen (6 seats to the
+300-round draw bound, 3,442 steps) is 58 transactions, several seconds, once (docs/rules/feint.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameserver.clock import Clock
+from gameserver.domain.feint.games import KIND, bot, outcome_json, record_step, rules, start_game
+from gameserver.errors import NotFound
+from gameserver.identity import Caller
+from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.steps import is_due, read_step, settle
+from gameserver.storage.games import StepRead
+from gameserver.storage.port import Store
+from gameserver.storage.records import Board, Game
+
+
+class WatchMode(Mode):
+    name = "watch"
+    deadlines = Deadlines.NONE
+
+
+MODE = register(WatchMode())
+
+
+def create_watch_game(store: Store, clock: Clock, caller: Caller, *, seats: int, seed: int | None = None
+                      ) -> dict[str, Any]:
+    """A bots-only game of ``seats`` seats, played to its end."""
+    players = {seat: bot(seat) for seat in rules().seats({"seats": str(seats)})}
+    new = start_game(store, clock, players=players, mode=MODE.name, seed=seed)
+    played = settle(store, clock, StepRead(game=new.game, board=new.board)).read
+    assert played.game is not None and played.board is not None
+    return watch_response(played.game, played.board)
+
+
+def _watched(store: Store, clock: Clock, game_id: str) -> StepRead:
+    read = read_step(store, game_id)
+    if read.game is None or read.board is None or read.game.kind != KIND or read.game.mode != MODE.name:
+        raise NotFound(f"no watch game {game_id}", field="game_id")
+    if is_due(read.game, clock.now()):  # a game whose playing out was cut short (a failure): it goes on now
+        read = settle(store, clock, read).read
+    return read
+
+
+def watch_response(game: Game, board: Board) -> dict[str, Any]:
+    return {"game_id": game.game_id, "status": game.status, "seats": len(game.players), "number": game.epoch,
+            **outcome_json(game), "table": rules().face_up(rules().load(board.state)),
+            "created_at": game.created_at, "finished_at": game.finished_at}
+
+
+def read_watch(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
+    """A watch game: the table as it stands (at its end), every strength shown."""
+    read = _watched(store, clock, game_id)
+    assert read.game is not None and read.board is not None
+    return watch_response(read.game, read.board)
+
+
+def watch_steps(store: Store, clock: Clock, caller: Caller, game_id: str, cursor: str | None, limit: int
+                ) -> dict[str, Any]:
+    """A page of a watch game's steps, in order, every command whole."""
+    game = _watched(store, clock, game_id).game
+    assert game is not None
+    page = store.games.step_page(game_id, cursor, limit)
+    return {"game_id": game_id, "steps": [record_step(step, game.players) for step in page.items],
+            "cursor": page.cursor}
