@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import random
 
-from rules.front1901 import POWERS, Phase, Position, Unit, UnitKind, legal_movement_orders, parse_order
+from rules.front1901 import (
+    POWERS,
+    Phase,
+    Position,
+    Step,
+    Unit,
+    UnitKind,
+    legal_adjustment_orders,
+    legal_movement_orders,
+    legal_retreat_orders,
+    parse_order,
+    play,
+    starting_position,
+)
 from rules.front1901.board import ARMY_MOVES, COASTS, FLEET_MOVES, PROVINCES
 from rules.front1901.orders import Move, SupportHold, SupportMove
 
@@ -55,3 +68,22 @@ def random_orders(position: Position, rng: random.Random) -> dict[str, list[str]
     for p, text in chosen.items():
         orders.setdefault(position.units[p].power, []).append(text)
     return orders
+
+
+def random_game_positions(rng: random.Random, phases: int) -> list[Position]:
+    """The positions of a game from 1901 played with random legal orders, retreats and adjustments."""
+    position = starting_position()
+    seen = [position]
+    for _ in range(phases):
+        step = position.phase.step
+        if step is Step.MOVEMENT:
+            orders = random_orders(position, rng)
+        elif step is Step.RETREAT:
+            orders = {}
+            for p, options in legal_retreat_orders(position).items():
+                orders.setdefault(position.dislodged[p].unit.power, []).append(rng.choice(options))
+        else:
+            orders = {power: rng.sample(options, min(len(options), 2)) for power, options in legal_adjustment_orders(position).items()}
+        position = play(position, orders).position
+        seen.append(position)
+    return seen

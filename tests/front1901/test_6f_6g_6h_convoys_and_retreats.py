@@ -147,8 +147,7 @@ def test_6g13_an_attack_by_convoy_from_the_supported_target_does_not_cut_the_sup
 
 def _retreat_phase(units: dict, dislodged: list[tuple[str, str, str | None]], contested=()) -> Position:
     on_board = units_from_json(units)
-    from rules.front1901.legality import retreat_options
-    from rules.front1901.position import parse_unit
+    from rules.front1901.position import parse_unit, retreat_options
 
     out = {}
     for power, text, came_from in dislodged:

@@ -21,11 +21,10 @@ from pathlib import Path
 
 from .adjustments import adjudicate_adjustments
 from .board import ARMY, ARMY_MOVES, POWERS, Power, Province, province_of
-from .legality import retreat_options
 from .movement import adjudicate_movement
 from .notation import OrderSyntaxError, parse_order
 from .orders import Move, Waive
-from .position import Dislodgement, Phase, Position, Season, Step, Unit, parse_unit
+from .position import Dislodgement, Phase, Position, Season, Step, Unit, parse_unit, retreat_options
 from .retreats import adjudicate_retreats
 
 _SECTIONS = {

@@ -401,19 +401,3 @@ def check_retreat_order(position: Position, power: Power, order: Order) -> Order
     if to not in options:
         raise IllegalOrderError(order, f"{unit} cannot retreat to {order.to}")
     return Retreat(ref, to)
-
-
-def retreat_options(
-    unit: Unit, attacker_from: Province | None, after: Mapping[Province, Unit], contested: frozenset[Province]
-) -> tuple[Location, ...]:
-    """"A dislodged unit must withdraw to a free neighbouring province, other than the one the attacker came
-    from and other than a province left empty by a bounce." (An attacker carried by convoy does not close
-    its origin: DATC 6.H.11, 6.H.12.)"""
-    options = ARMY_MOVES[unit.location] if unit.kind is ARMY else FLEET_MOVES[unit.location]
-    return tuple(
-        sorted(
-            loc
-            for loc in options
-            if (q := loc[:3]) not in after and q not in contested and q != attacker_from  # province_of, inlined
-        )
-    )

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .board import ARMY, ARMY_MOVES, FLEET_MOVES, Power, Province
-from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order, retreat_options
+from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order
 from .notation import OrderSyntaxError, parse_order, unit_ref
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef, Waive
-from .position import Dislodgement, Position, Unit, unit_at
+from .position import Dislodgement, Position, Unit, retreat_options, unit_at
 from .resolver import CONVOY, MOVE, SUPPORT, Resolver, sea_chain
 
 _ORDER_TYPES = frozenset((Hold, Move, SupportHold, SupportMove, Convoy, Waive))

@@ -10,11 +10,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import Any
 
 from .board import (
+    ARMY,
+    ARMY_MOVES,
+    CENTRES,
+    COASTAL,
     COASTS,
+    FLEET_MOVES,
+    FLEET_REACH,
     HOME_CENTRES,
+    INLAND,
     POWERS,
+    SEAS,
     STARTING_UNITS,
     UNIT_TEXT,
     Location,
@@ -117,6 +126,22 @@ class Dislodgement:
     retreats: tuple[Location, ...] = ()
 
 
+def retreat_options(
+    unit: Unit, attacker_from: Province | None, after: Mapping[Province, Unit], contested: frozenset[Province]
+) -> tuple[Location, ...]:
+    """"A dislodged unit must withdraw to a free neighbouring province, other than the one the attacker came
+    from and other than a province left empty by a bounce." (An attacker carried by convoy does not close
+    its origin: DATC 6.H.11, 6.H.12.)"""
+    options = ARMY_MOVES[unit.location] if unit.kind is ARMY else FLEET_MOVES[unit.location]
+    return tuple(
+        sorted(
+            loc
+            for loc in options
+            if (q := loc[:3]) not in after and q not in contested and q != attacker_from  # province_of, inlined
+        )
+    )
+
+
 def _frozen(mapping: Mapping) -> Mapping:
     """A read-only view of a private copy (a view made here is already one)."""
     return mapping if type(mapping) is MappingProxyType else MappingProxyType(dict(mapping))
@@ -160,6 +185,36 @@ class Position:
 
     def centre_count(self, power: Power) -> int:
         return sum(1 for owner in self.centres.values() if owner == power)
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as the JSON adjudication interface writes its input: ``phase``, ``units`` and
+        ``centers`` per power (sorted), and ``dislodged`` (``{power: {unit: {"from": province or null}}}``)
+        and ``contested`` (sorted).  Retreat options are not written: they follow from the rest.
+
+        >>> start = starting_position().to_json()
+        >>> start["phase"], start["units"]["FRANCE"], start["dislodged"], start["contested"]
+        ('S1901M', ['A MAR', 'A PAR', 'F BRE'], {}, [])
+        """
+        dislodged: dict[str, dict[str, dict[str, Province | None]]] = {}
+        for d in self.dislodged.values():
+            dislodged.setdefault(d.unit.power, {})[d.unit.text] = {"from": d.attacker_from}
+        return {
+            "phase": str(self.phase),
+            "units": units_to_json(self.units),
+            "centers": centres_to_json(self.centres),
+            "dislodged": {p: dict(sorted(dislodged[p].items())) for p in sorted(dislodged)},
+            "contested": sorted(self.contested),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Position:
+        """The position :meth:`to_json` wrote (or an adjudication input line, orders aside), checked as the
+        JSON interface checks its input; raises PositionError naming what is wrong.
+
+        >>> Position.from_json(starting_position().to_json()) == starting_position()
+        True
+        """
+        return position_from_json(data)
 
 
 def parse_unit(power: Power, text: str) -> Unit:
@@ -218,3 +273,123 @@ def starting_position() -> Position:
     units = units_from_json({p: list(us) for p, us in STARTING_UNITS.items()})
     centres = {c: p for p, cs in HOME_CENTRES.items() for c in cs}
     return Position(Phase(1901, Season.SPRING, Step.MOVEMENT), units, centres)
+
+
+# Reading a position from JSON: the adjudication interface's input checks, shared with ``Position.from_json``.
+
+
+def _neighbours(province: Province) -> frozenset[Province]:
+    """The provinces a unit of either kind could have attacked this one from (by land or along a coast)."""
+    by_sea = (FLEET_REACH[loc] for loc in COASTS.get(province, (province,)) if loc in FLEET_REACH)
+    return ARMY_MOVES.get(province, frozenset()).union(*by_sea)
+
+
+NEIGHBOURS: dict[Province, frozenset[Province]] = {p: _neighbours(p) for p in INLAND | COASTAL | SEAS}
+"""Where the attacker of a dislodged unit may have come from (by move, not by convoy)."""
+
+
+def json_mapping(data: Mapping[str, Any], key: str) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise PositionError(f"{key!r} must be an object")
+    return value
+
+
+def json_strings(value: Any, what: str) -> list[str]:
+    """A JSON list of strings; a bare string is refused rather than read letter by letter."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise PositionError(f"{what} must be a list of strings")
+    return value
+
+
+def _province(text: Any) -> Province:
+    if not isinstance(text, str):
+        raise PositionError(f"invalid province {text!r}")
+    try:
+        location = parse_location(text)
+    except OrderSyntaxError as error:
+        raise PositionError(error.reason) from None
+    return location[:3]
+
+
+def _units(data: Mapping[str, Any]) -> dict[Province, Unit]:
+    units = json_mapping(data, "units")
+    for power_name, texts in units.items():
+        json_strings(texts, f"units of {power_name}")
+    return units_from_json(units)
+
+
+def _centres(data: Mapping[str, Any]) -> dict[Province, Power]:
+    """Ownership of supply centres: "The map has 34 supply centres"; each has at most one owner."""
+    centres: dict[Province, Power] = {}
+    for power_name, texts in json_mapping(data, "centers").items():
+        power = parse_power(power_name)
+        for text in json_strings(texts, f"centers of {power_name}"):
+            province = _province(text)
+            if province not in CENTRES:
+                raise PositionError(f"{province} is not a supply centre")
+            if province in centres:
+                raise PositionError(f"{province} is listed twice in 'centers' ({centres[province]}, {power})")
+            centres[province] = power
+    return centres
+
+
+def _attacker_origin(unit: Unit, info: Any) -> Province | None:
+    """The ``"from"`` of a dislodged unit: a province next to it, or an explicit null for a convoy."""
+    if not isinstance(info, dict) or "from" not in info:
+        raise PositionError(f'dislodged {unit} needs {{"from": province}} (or {{"from": null}} after a convoy)')
+    came_from = info["from"]
+    if came_from is None:
+        if unit.province not in COASTAL:
+            raise PositionError(f"{unit} cannot have been dislodged by a convoy: {unit.province} has no coast")
+        return None
+    origin = _province(came_from)
+    if origin not in NEIGHBOURS[unit.province]:
+        raise PositionError(f"{unit} cannot have been dislodged from {origin}: not next to {unit.province}")
+    return origin
+
+
+def _dislodged(
+    data: Mapping[str, Any], units: dict[Province, Unit], contested: frozenset[Province]
+) -> dict[Province, Dislodgement]:
+    """Each dislodged unit with its attacker's origin; the results key them by their own name, so two
+    dislodged units in one province, or one on the province of a unit of its own power ("You can never
+    dislodge your own unit"), are refused."""
+    dislodged: dict[Province, Dislodgement] = {}
+    for power_name, entries in json_mapping(data, "dislodged").items():
+        power = parse_power(power_name)
+        if not isinstance(entries, dict):
+            raise PositionError("'dislodged' maps each power to {unit: {\"from\": province or null}}")
+        for text, info in entries.items():
+            unit = parse_unit(power, text)
+            origin = _attacker_origin(unit, info)
+            if unit.province in dislodged:
+                raise PositionError(
+                    f"two dislodged units in {unit.province}: {dislodged[unit.province].unit}, {unit}"
+                )
+            occupant = units.get(unit.province)
+            if occupant is not None and occupant.power == power:
+                raise PositionError(
+                    f"{unit} of {power} cannot have been dislodged by {occupant}, a unit of its own power"
+                )
+            dislodged[unit.province] = Dislodgement(
+                unit, origin, retreat_options(unit, origin, units, contested)
+            )
+    return dislodged
+
+
+def position_from_json(data: Any) -> Position:
+    """A position from ``{"phase", "units", "centers", "dislodged", "contested"}``; raises PositionError."""
+    if not isinstance(data, dict):
+        raise PositionError("a position must be a JSON object")
+    phase = Phase.parse(data.get("phase", ""))
+    units = _units(data)
+    if phase.step is Step.ADJUSTMENT and "centers" not in data:
+        raise PositionError("an adjustment phase needs 'centers'")
+    centres = _centres(data)
+    contested_texts = data.get("contested")
+    contested = frozenset(
+        _province(p) for p in json_strings([] if contested_texts is None else contested_texts, "'contested'")
+    )
+    dislodged = _dislodged(data, units, contested) if phase.step is Step.RETREAT else {}
+    return Position(phase, units, centres, dislodged, contested)
