@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ..board import CENTRES, FLEET, FLEET_MOVES, Power, Province
-from ..position import Position
+from ..position import NEIGHBOURS, Position
 from .characters import CHARACTERS, speak
 from .draws import GAME, draw
 from .levels import Level
@@ -94,6 +94,19 @@ def contact(position: Position, a: Power, b: Power) -> int:
     """How many of a's units could move next phase into a province holding b's unit or one of its centres."""
     theirs = {p for p, u in position.units.items() if u.power == b} | {c for c, o in position.centres.items() if o == b}
     return sum(1 for u in position.units.values() if u.power == a and reach(u) & theirs)
+
+
+def near(position: Position, a: Power, b: Power) -> bool:
+    """Whether a unit of either power is within two moves of a province holding the other's unit or one of
+    its centres: neighbours, for negotiation."""
+    for one, other in ((a, b), (b, a)):
+        theirs = {p for p, u in position.units.items() if u.power == other} | {c for c, o in position.centres.items() if o == other}
+        for u in position.units.values():
+            if u.power == one:
+                first = reach(u)
+                if first & theirs or any(NEIGHBOURS[p] & theirs for p in first):
+                    return True
+    return False
 
 
 def _reachable(position: Position, power: Power) -> frozenset[Province]:

@@ -44,12 +44,10 @@ from .memory import Memory
 from .policy import Bounds, UnitOrder, adjustment_orders, move_target, movement_orders, retreat_orders
 from .proposals import Alliance, SupportRequest
 from .random_play import random_adjustment_orders, random_movement_orders, random_retreat_orders
-from .search import SCENARIOS, Model, likely_sets, score
+from .search import Model, likely_sets, score
 from .trust import DISTRUST
 from .values import ATTACK, BALANCED, DEFEND, Outlook, Posture, Values, reach, values
 
-CANDIDATES = 6
-"""The hard level's balanced candidates (besides one attack and one defend, and their broken twins)."""
 MEMBER_NOISE = 0.3
 """The member's likely orders are drawn with the normal level's noise."""
 
@@ -139,7 +137,7 @@ def decide(table: Table) -> Decisions:
         level = table.levels[power]
         if level is Level.RANDOM:
             orders[power] = list(random_movement_orders(table.position, power, table.draw(power, "random")))
-        elif STYLES[level].searches:
+        elif STYLES[level].scenarios:
             searchers.append(power)
         else:
             chosen, made = _policy_decision(table, power, level)
@@ -202,7 +200,9 @@ def _policy_decision(table: Table, power: Power, level: Level) -> tuple[list[Uni
 
     def orders(seen: Values, agreements: Sequence[Agreement]) -> list[UnitOrder]:
         bounds = bounds_for(table, power, agreements)
-        return movement_orders(position, power, seen, table.draw(power, "orders"), bounds, style.noise, style.cautious)
+        return movement_orders(
+            position, power, seen, table.draw(power, "orders"), bounds, style.noise, style.cautious, style.coordinates
+        )
 
     kept = orders(values(position, power, BALANCED, table.outlook(power)), binding)
     if not binding:
@@ -229,7 +229,7 @@ def model_of(table: Table, power: Power) -> Model:
     level = table.levels.get(power)
     if level is not None:
         style = STYLES[level]
-        return Model(values(position, power, BALANCED, table.outlook(power)), bounds, style.noise, style.cautious)
+        return Model(values(position, power, BALANCED, table.outlook(power)), bounds, style.noise, style.cautious, style.coordinates)
     stats = table.memory.member
     posture = BALANCED
     targets: frozenset[Power] = frozenset()
@@ -238,14 +238,15 @@ def model_of(table: Table, power: Power) -> Model:
         mean = sum(stats.attacks.values()) / len(stats.attacks)
         targets = frozenset(p for p, n in stats.attacks.items() if n > mean and n > 0.5)
     outlook = Outlook(partners(table.memory, power), targets)
-    return Model(values(position, power, posture, outlook), bounds, MEMBER_NOISE)
+    return Model(values(position, power, posture, outlook), bounds, MEMBER_NOISE, coordinated=True)
 
 
 def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, tuple[list[UnitOrder], list[Promise]]]:
     position = table.position
     playing = sorted({u.power for u in position.units.values()})
     models = {p: model_of(table, p) for p in playing}
-    draws = {p: [table.draw(p, "likely", k) for k in range(SCENARIOS)] for p in playing}
+    scenarios = max(STYLES[table.levels[p]].scenarios for p in searchers)
+    draws = {p: [table.draw(p, "likely", k) for k in range(scenarios)] for p in playing}
     likely = likely_sets(position, models, draws)
     decided = {}
     for power in searchers:
@@ -256,7 +257,9 @@ def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, t
         free_values = values(position, power, BALANCED, table.outlook(power, spared=())) if binding else kept_values
         kept_bounds = models[power].bounds
         free_bounds = bounds_for(table, power, ())
-        postures: list[tuple[Posture, int]] = [(BALANCED, i) for i in range(CANDIDATES)] + [(ATTACK, 0), (DEFEND, 0)]
+        postures: list[tuple[Posture, int]] = [(BALANCED, i) for i in range(style.candidates)]
+        if style.postures:
+            postures += [(ATTACK, 0), (DEFEND, 0)]
         candidates: dict[str, tuple[list[UnitOrder], frozenset[int]]] = {}
         for posture, i in postures:
             variants = [(kept_values, kept_bounds, posture)]
@@ -267,12 +270,15 @@ def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, t
                     seen = values(position, power, stance, table.outlook(power) if bounds is kept_bounds else table.outlook(power, ()))
                 made = movement_orders(
                     position, power, seen, table.draw(power, "candidate", stance.name, i, bounds is kept_bounds),
-                    bounds, style.noise, style.cautious,
+                    bounds, style.noise, style.cautious, style.coordinates,
                 )
                 broken = frozenset(a.id for a in binding if breaks(made, a.bounds(power, position)))
                 candidates.setdefault(" ".join(map(str, made)), (made, broken))
         ranked = sorted(
-            ((score(position, power, made, likely, free_values), key, made, broken) for key, (made, broken) in candidates.items()),
+            (
+                (score(position, power, made, likely, free_values, style.scenarios), key, made, broken)
+                for key, (made, broken) in candidates.items()
+            ),
             key=lambda c: (-c[0], c[1]),
         )
         decided[power] = _honest_choice(table, power, level, binding, ranked)

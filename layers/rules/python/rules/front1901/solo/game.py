@@ -197,7 +197,7 @@ def new_game(
     last = (last_year or SHORT_GAME_LAST_YEAR) if kind is Length.SHORT else None
     memory = Memory(member=MemberStats() if member is not None else None)
     game = SoloGame(int(seed), member, levels, last, starting_position(), memory)
-    return _open(game, ())
+    return open_phase(game, ())
 
 
 def table(game: SoloGame) -> Table:
@@ -215,8 +215,10 @@ def _desk(game: SoloGame) -> Desk:
     return Desk(game.seed, game.position, game.memory, game.levels, game.member, game.coalition, list(game.messages))
 
 
-def _open(game: SoloGame, verdicts: Sequence[Verdict]) -> SoloGame:
-    """The game after a phase: the verdicts' notices and news; at a movement phase, its opening messages."""
+def open_phase(game: SoloGame, verdicts: Sequence[Verdict] = ()) -> SoloGame:
+    """The game as the phase its position is at opens: the verdicts' notices and news (of the movement
+    phase just played), and at a movement phase the AI powers' messages (``new_game`` and ``submit`` call
+    it)."""
     desk = _desk(game)
     notices(desk, verdicts)
     if game.position.phase.step is Step.MOVEMENT:
@@ -333,7 +335,7 @@ def submit(game: SoloGame, orders: Sequence[str | Order] = ()) -> tuple[SoloGame
     if not game.over:
         if game.position.phase.season is Season.SPRING and game.position.phase.step is Step.MOVEMENT:
             game = replace(game, memory=replace(game.memory, trust=game.memory.trust.recover()))
-        game = _open(replace(game, messages=()), verdicts)
+        game = open_phase(replace(game, messages=()), verdicts)
     return game, records
 
 
@@ -453,6 +455,14 @@ def winners(game: SoloGame) -> tuple[Power, ...]:
     if top >= VICTORY_CENTRES or fall_over:
         return tuple(p for p in POWERS if counts[p] == top)
     return ()
+
+
+def inbox(game: SoloGame) -> list[Message]:
+    """The member's messages of the phase: those it sent or was sent (news included).  "Messages are
+    private between the member and each power": the AI powers' proposals to each other are not in it."""
+    if game.member is None:
+        return []
+    return [m for m in game.messages if game.member in (m.sender, m.recipient)]
 
 
 def trust_in_member(game: SoloGame) -> dict[Power, int]:

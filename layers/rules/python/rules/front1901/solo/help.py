@@ -120,7 +120,9 @@ def _likely(game: SoloGame, seen: Table) -> list[dict[Power, list[UnitOrder]]]:
         model = model_of(seen, power)
         for k in range(SAMPLES):
             rng = draw(game.seed, HELP, position.phase, power, "likely", k)
-            sets[k][power] = movement_orders(position, power, model.values, rng, model.bounds, model.noise, model.cautious)
+            sets[k][power] = movement_orders(
+                position, power, model.values, rng, model.bounds, model.noise, model.cautious, model.coordinated
+            )
     return sets
 
 
@@ -219,8 +221,18 @@ def suggest(game: SoloGame) -> list[Suggestion]:
     style = STYLES[Level.NORMAL]
     worth = values(position, member, BALANCED, seen.outlook(member))
     rng = draw(game.seed, HELP, position.phase, member, "suggest")
-    orders = movement_orders(position, member, worth, rng, bounds_for(seen, member, seen.binding(member)), style.noise)
+    bounds = bounds_for(seen, member, seen.binding(member))
+    orders = movement_orders(position, member, worth, rng, bounds, style.noise, style.cautious, style.coordinates)
     return [Suggestion(str(o), _reason(position, member, o)) for o in orders]
+
+
+def matches_suggestion(game: SoloGame, orders: Sequence[str]) -> bool:
+    """Whether the member's orders are the phase's suggestion (the same set, in canonical form; the daily
+    board counts these phases)."""
+    read = _read(game.position, _member(game), orders)
+    if any(order is None for _, order in read):
+        return False
+    return {str(order) for _, order in read} == {s.order for s in suggest(game)}
 
 
 def _reason(position: Position, member: Power, order: UnitOrder) -> str:

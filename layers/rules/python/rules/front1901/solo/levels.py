@@ -42,20 +42,27 @@ class Style:
     cautious: bool
     """Hold every threatened own centre that has a unit on it before attacking (easy)."""
     coordinates: bool
-    """Allied AI powers support each other's attacks and defences (normal and hard)."""
-    searches: bool
-    """Simulate scenarios before deciding (hard)."""
+    """Attacks and defences coordinated: among the power's own units (attacks get the supports they need,
+    centres are not left open in the fall) and with its AI allies (a unit left holding supports an ally)."""
+    candidates: int
+    """Order sets of its own the power weighs (its policy's stochastic choices); 1: the policy's choice."""
+    postures: bool
+    """Also weigh an attacking and a defending posture (hard)."""
+    scenarios: int
+    """Likely order sets of the others each candidate is adjudicated against; 0: no adjudication."""
     break_margin: float
-    """How much better (share of the power's own evaluation) breaking must be before a promise counts as
-    costly and the honesty roll is made: small gains never tempt an AI."""
+    """How much a break must gain (in centres, by the power's own evaluation) before a promise counts as
+    costly and the honesty draw is made: small gains never tempt an AI."""
     negotiates: bool = True
 
 
 STYLES: dict[Level, Style] = {
-    Level.EASY: Style(honesty_shift=0.1, noise=0.45, cautious=True, coordinates=False, searches=False, break_margin=0.10),
-    Level.NORMAL: Style(honesty_shift=0.0, noise=0.3, cautious=False, coordinates=True, searches=False, break_margin=0.06),
-    Level.HARD: Style(honesty_shift=-0.2, noise=0.3, cautious=False, coordinates=True, searches=True, break_margin=0.02),
-    Level.RANDOM: Style(
-        honesty_shift=0.0, noise=1.0, cautious=False, coordinates=False, searches=False, break_margin=1.0, negotiates=False
-    ),
-}
+    Level.EASY: Style(honesty_shift=0.1, noise=0.45, cautious=True, coordinates=False, candidates=1, postures=False,
+                      scenarios=0, break_margin=0.75),
+    Level.NORMAL: Style(honesty_shift=0.0, noise=0.3, cautious=False, coordinates=True, candidates=3, postures=False,
+                        scenarios=2, break_margin=0.5),
+    Level.HARD: Style(honesty_shift=-0.2, noise=0.3, cautious=False, coordinates=True, candidates=20, postures=True,
+                      scenarios=32, break_margin=0.25),
+    Level.RANDOM: Style(honesty_shift=0.0, noise=1.0, cautious=False, coordinates=False, candidates=1, postures=False,
+                        scenarios=0, break_margin=1.0, negotiates=False),
+}  # fmt: skip

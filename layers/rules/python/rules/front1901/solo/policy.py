@@ -23,6 +23,7 @@ from ..adjustments import adjustment_counts, buildable_sites
 from ..board import (
     ARMY,
     ARMY_MOVES,
+    CENTRES,
     COASTAL,
     COASTS,
     FLEET,
@@ -35,7 +36,7 @@ from ..board import (
 )
 from ..notation import unit_ref
 from ..orders import Build, Convoy, Disband, Hold, Move, Order, Retreat, SupportHold, SupportMove
-from ..position import Position, Unit
+from ..position import Position, Season, Unit
 from .values import Values, reach
 
 ALTERNATIVE_SPAN = 0.25
@@ -84,6 +85,23 @@ class _Plan:
     orders: dict[Province, UnitOrder] = field(default_factory=dict)
     moving_to: dict[Province, Province] = field(default_factory=dict)
     """Destination province -> the province of the own unit moving there."""
+    fixed: set[Province] = field(default_factory=set)
+    """Units whose orders later steps leave alone (promised orders, convoys and the armies they carry)."""
+
+    def replace(self, province: Province, order: UnitOrder) -> None:
+        """A new order for a unit already ordered (its old move, if any, no longer counted)."""
+        old = self.orders.get(province)
+        if isinstance(old, Move) and self.moving_to.get(old.to[:3]) == province:
+            del self.moving_to[old.to[:3]]
+        _commit(self, order)
+
+    def repair_supports(self) -> None:
+        """Supports of own moves that are no longer ordered become holds (never a void support of our own)."""
+        for p, order in list(self.orders.items()):
+            if isinstance(order, SupportMove) and order.supported.province in self.units:
+                move = self.orders.get(order.supported.province)
+                if not isinstance(move, Move) or move.to[:3] != order.to[:3]:
+                    self.orders[p] = Hold(order.unit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +120,7 @@ def movement_orders(
     bounds: Bounds = FREE,
     noise: float = 0.3,
     cautious: bool = False,
+    coordinated: bool = False,
 ) -> list[UnitOrder]:
     """The power's orders for a movement phase (the module's rules), in province order."""
     own = {p: u for p, u in sorted(position.units.items()) if u.power == power}
@@ -109,10 +128,9 @@ def movement_orders(
     for order in bounds.promised:
         if order.unit.province in own:
             _commit(plan, order)
+            plan.fixed.add(order.unit.province)
     if cautious:
-        for p, unit in own.items():
-            if p not in plan.orders and position.centres.get(p) == power and values.competition.get(p, 0) > 0:
-                _commit(plan, Hold(unit_ref(unit.kind, unit.location)))
+        _guard_centres(position, plan, power, values)
     routes = _convoy_routes(position, power, own)
     order_of_play = [p for p in own if p not in plan.orders]
     rng.shuffle(order_of_play)
@@ -121,8 +139,104 @@ def movement_orders(
     for p in order_of_play:
         if p not in plan.orders:
             _choose(position, plan, own[p], values, rng, bounds, noise, routes.get(p, {}))
+    if coordinated:
+        _keep_centres(position, plan, power, values, bounds)
+        _back_attacks(position, plan, power, values, bounds)
+        plan.repair_supports()
     _holds_into_supports(position, plan, values, rng, bounds)
     return [plan.orders[p] for p in sorted(plan.orders)]
+
+
+def _guard_centres(position: Position, plan: _Plan, power: Power, values: Values) -> None:
+    """The easy level's caution: "holds and supports its own centres before it attacks".  Each own centre
+    that another power's units could enter, and that has a unit of ours on it, is held; then units next
+    to it support that hold until the hold is as strong as the most units one rival can bring (most
+    threatened first)."""
+    guarded = sorted(
+        (p for p in plan.units if p not in plan.orders and position.centres.get(p) == power and values.competition.get(p, 0) > 0),
+        key=lambda p: (-values.competition[p], p),
+    )
+    for p in guarded:
+        unit = plan.units[p]
+        _commit(plan, Hold(unit_ref(unit.kind, unit.location)))
+        plan.fixed.add(p)
+    for p in guarded:
+        need = values.competition[p] - 1
+        held = plan.units[p]
+        for q, helper in plan.units.items():
+            if need <= 0:
+                break
+            if q in plan.orders or p not in reach(helper):
+                continue
+            _commit(plan, SupportHold(unit_ref(helper.kind, helper.location), unit_ref(held.kind, held.location)))
+            plan.fixed.add(q)
+            need -= 1
+
+
+def _keep_centres(position: Position, plan: _Plan, power: Power, values: Values, bounds: Bounds) -> None:
+    """The normal level's coordinated defence, in the fall (centres change hands after it): an own centre
+    another power could enter is not left empty for a place that is no centre; an empty one is entered by
+    a neighbour whose own move goes to no centre."""
+    if position.phase.season is not Season.FALL:
+        return
+    for centre in sorted(c for c, owner in position.centres.items() if owner == power):
+        if values.competition.get(centre, 0) == 0 or centre in plan.moving_to:
+            continue
+        unit = plan.units.get(centre)
+        if unit is not None:
+            order = plan.orders.get(centre)
+            if centre not in plan.fixed and isinstance(order, Move) and order.to[:3] not in CENTRES:
+                plan.replace(centre, Hold(order.unit))
+            continue
+        if centre in bounds.forbidden:
+            continue
+        for q, helper in plan.units.items():
+            order = plan.orders.get(q)
+            if q in plan.fixed or q in CENTRES or isinstance(order, SupportMove | Convoy):
+                continue
+            if isinstance(order, Move) and order.to[:3] in CENTRES:
+                continue
+            to = _step_into(helper, centre)
+            if to is not None:
+                plan.replace(q, Move(unit_ref(helper.kind, helper.location), to))
+                break
+
+
+def _step_into(unit: Unit, province: Province) -> Location | None:
+    """The location by which a unit moves into a province next door (a fleet's coast), if it can."""
+    if unit.kind is ARMY:
+        return province if province in ARMY_MOVES[unit.location] else None
+    return next((loc for loc in sorted(FLEET_MOVES[unit.location]) if loc[:3] == province), None)
+
+
+def _back_attacks(position: Position, plan: _Plan, power: Power, values: Values, bounds: Bounds) -> None:
+    """The normal level's coordinated attack: a move against another power's unit gets the supports it
+    needs to beat every other unit of that power able to support the defence, taken from own units whose
+    own moves go to no centre (holding units first)."""
+    for target, mover in sorted(plan.moving_to.items()):
+        other = position.units.get(target)
+        if plan.moving_to.get(target) != mover or other is None or other.power == power or target in bounds.forbidden:
+            continue
+        defenders = sum(1 for u in position.units.values() if u.power == other.power and u is not other and target in reach(u))
+        backing = sum(1 for o in plan.orders.values() if isinstance(o, SupportMove) and o.supported.province == mover)
+        need = 1 + defenders - backing
+        move = plan.orders[mover]
+        assert isinstance(move, Move)
+        helpers = sorted(
+            (q for q, u in plan.units.items() if q != mover and q not in plan.fixed and target in reach(u)),
+            key=lambda q: (not isinstance(plan.orders.get(q), Hold), q),
+        )
+        for q in helpers:
+            if need <= 0:
+                break
+            order = plan.orders.get(q)
+            if isinstance(order, Move | SupportMove | SupportHold | Convoy) and not (isinstance(order, Move) and order.to[:3] not in CENTRES):
+                continue
+            if isinstance(order, Move) and order.to[:3] == q:
+                continue
+            helper = plan.units[q]
+            plan.replace(q, SupportMove(unit_ref(helper.kind, helper.location), move.unit, target))
+            need -= 1
 
 
 def _commit(plan: _Plan, order: UnitOrder) -> None:
@@ -239,9 +353,11 @@ def _choose(
         if choice.route:
             _commit(plan, Move(ref, target))
             army = unit_ref(unit.kind, unit.location)
+            plan.fixed.add(here)
             for sea in choice.route:
                 fleet = plan.units[sea]
                 _commit(plan, Convoy(unit_ref(fleet.kind, fleet.location), army, target))
+                plan.fixed.add(sea)
             return
         _commit(plan, Move(ref, to))
         return

@@ -12,13 +12,13 @@ When a movement phase opens, in this order:
    and each of them cancels its pact or alliance with the member; when it ends, a news item says so;
 2. each AI power cancels its lasting agreements with a power it trusts below ``trust.CANCEL`` (announced);
 3. the AI powers negotiate among themselves (POWERS order): each proposes a pact to its most threatening
-   neighbour it has no peace with, when the pact is worth something to it, and an alliance against its
+   neighbour (within two moves) it has no peace with, when the pact is worth something to it, and an alliance against its
    most threatening neighbour to a power in contact with that neighbour; the recipient answers as it would
    answer the member (:mod:`.answers`); every agreement made is news;
 4. each AI power writes to the member, at most one proposal and one demand: a demand to leave its centres
    when the member's units stand on them, it has no peace with the member and at least as many centres; else
-   (no coalition) a pact when it has none and the pact is worth more than ``answers.GAIN`` to it, or a
-   neutral zone around its centre the member's units threaten when a pact is not; an alliance against a
+   (no coalition, the member a neighbour: within two moves) a pact when it has none and the pact is worth
+   something to it, or a neutral zone around its centre the member's units threaten when a pact is not; an alliance against a
    common threat when it has a pact; else a request for the support of one of its planned moves into a
    third power's province that a unit of the member can legally support.
 """
@@ -36,7 +36,7 @@ from ..game import alive
 from ..orders import Move
 from ..position import NEIGHBOURS, Position
 from .agreements import Agreement
-from .answers import GAIN, Answer, answer, contact, partners, value
+from .answers import Answer, answer, contact, near, partners, value
 from .characters import speak
 from .coalition import coalition_allies
 from .draws import GAME, draw
@@ -45,6 +45,7 @@ from .levels import STYLES, Level
 from .memory import Memory
 from .policy import movement_orders
 from .proposals import (
+    DEMAND_MOST,
     Alliance,
     Demand,
     Dmz,
@@ -261,7 +262,7 @@ def _among_themselves(desk: Desk) -> None:
         trust = desk.memory.trust
         year = desk.position.phase.year
         fine = [b for b in negotiators if b != a and trust.of(a, b) >= DISTRUST and not trust.holds_grudge(a, b, year)]
-        neighbours = [b for b in fine if not desk.at_peace(a, b) and contact(desk.position, b, a) + contact(desk.position, a, b) > 0]
+        neighbours = [b for b in fine if not desk.at_peace(a, b) and near(desk.position, a, b)]
         neighbours.sort(key=lambda b: (-contact(desk.position, b, a), b))
         if neighbours:
             b = neighbours[0]
@@ -306,16 +307,16 @@ def _to_member(desk: Desk, power: Power) -> None:
     trust = desk.memory.trust
     at_peace = desk.at_peace(power, member)
     theirs = {c for c, o in position.centres.items() if o == power} | set(HOME_CENTRES[power])
-    standing = sorted(p for p, u in position.units.items() if u.power == member and p in theirs)
+    standing = sorted(p for p, u in position.units.items() if u.power == member and p in theirs)[:DEMAND_MOST]
     if standing and not at_peace and position.centre_count(power) >= position.centre_count(member):
         _offer(desk, power, Demand(tuple(standing)), provinces=", ".join(standing))
     if desk.coalition or trust.of(power, member) < DISTRUST or trust.holds_grudge(power, member, position.phase.year):
         return
     if not at_peace:
-        if contact(position, member, power) + contact(position, power, member) == 0:
+        if not near(position, power, member):
             return
         worth = value(position, desk.memory, power, member, Pact())
-        if isinstance(worth, float) and worth > GAIN:
+        if isinstance(worth, float) and worth > 0:
             _offer(desk, power, Pact())
             return
         zone = _zone(position, power, member)

@@ -37,6 +37,8 @@ from .errors import SoloError
 SPLIT_MOST = 3
 """At most this many centres on each side of a split (beyond the spec: a split is a local bargain, and the
 AI's memory of agreements must stay a fixed size)."""
+DEMAND_MOST = 3
+"""An AI's demand names at most this many provinces (the same reason)."""
 
 
 class ProposalError(SoloError):
@@ -192,7 +194,10 @@ def read_proposal(body: Any) -> Proposal:
         return Alliance(_power(body.get("against"), "against"))
     if kind == "dmz":
         return Dmz(_province(body.get("around"), "around"), _provinces(body, "provinces"))
-    return Demand(_provinces(body, "leave"))
+    leave = _provinces(body, "leave")
+    if len(leave) > DEMAND_MOST:
+        raise ProposalError("leave", "too-many", f"a demand names at most {DEMAND_MOST} provinces")
+    return Demand(leave)
 
 
 def check_proposal(proposal: Proposal, proposer: Power, recipient: Power, position: Position) -> Proposal:

@@ -4,16 +4,19 @@
 likely order sets of the others (the member's modelled from their past play), each adjudicated with the
 engine, and plays the best on average."
 
-- The likely order sets: every power's policy with ``SCENARIOS`` different draws, sampled once per phase
-  and shared by all the powers that search (the scenario ``k`` is every other power's ``k``-th set).
+- The likely order sets: every power's policy with different draws (as many as the most scenarios a
+  deciding level asks for), sampled once per phase and shared by all the powers that search (the scenario
+  ``k`` is every other power's ``k``-th set).
 - The candidates of a searching power (made by :mod:`.decisions`): its policy's stochastic choices under
   varied postures (balanced, attack, defend) and, when it has agreements, with them kept and broken.
 - Each candidate meets each scenario: the movement phase is adjudicated by this engine and the board after
   it is scored for the searching power by ``evaluate``; the candidate's value is its mean over the
   scenarios.
 
-``SCENARIOS`` x the number of candidates is sized to the latency budget ("hard median <= 1.0 s, p95 <= 2.0 s
-for the six AI powers' decisions of one phase"): see the rules doc for the measured figures.
+The sizes are the levels' (``levels.STYLES``): hard weighs 20 balanced candidates and the attack and defend
+postures against 32 scenarios, sized to the latency budget ("hard median <= 1.0 s, p95 <= 2.0 s for the six
+AI powers' decisions of one phase"); normal checks 3 candidates against 2 scenarios ("coordinates attacks and
+defences").  The measured figures are in the rules doc.
 """
 
 from __future__ import annotations
@@ -28,8 +31,6 @@ from ..position import Position, Season
 from .policy import Bounds, UnitOrder, movement_orders
 from .values import Values
 
-SCENARIOS = 8
-"""Likely order sets per power, shared by every searching power."""
 CAPTURE = {Season.SPRING: 0.4, Season.FALL: 1.0}
 """Standing on a centre the power does not own: taken after a fall, half-way there after a spring."""
 LOSS = CAPTURE
@@ -52,15 +53,17 @@ class Model:
     bounds: Bounds
     noise: float
     cautious: bool = False
+    coordinated: bool = False
 
 
 def likely_sets(
     position: Position, models: Mapping[Power, Model], draws: Mapping[Power, Sequence[random.Random]]
 ) -> dict[Power, list[list[UnitOrder]]]:
-    """``SCENARIOS`` order sets per power from its model, one per draw."""
+    """Order sets per power from its model, one per draw."""
     return {
         power: [
-            movement_orders(position, power, m.values, rng, m.bounds, m.noise, m.cautious) for rng in draws[power]
+            movement_orders(position, power, m.values, rng, m.bounds, m.noise, m.cautious, m.coordinated)
+            for rng in draws[power]
         ]
         for power, m in sorted(models.items())
     }
@@ -93,12 +96,13 @@ def score(
     candidate: Sequence[UnitOrder],
     likely: Mapping[Power, Sequence[Sequence[UnitOrder]]],
     values: Values,
+    scenarios: int,
 ) -> float:
-    """The candidate's mean value over the scenarios (each adjudicated)."""
+    """The candidate's mean value over the first ``scenarios`` scenarios (each adjudicated)."""
     total = 0.0
     count = 0
     others = [(p, sets) for p, sets in likely.items() if p != power]
-    for k in range(SCENARIOS):
+    for k in range(scenarios):
         orders: dict[Power, Sequence[UnitOrder]] = {p: sets[k] for p, sets in others}
         orders[power] = candidate
         total += evaluate(adjudicate_movement(position, orders), position, power, values)

@@ -114,9 +114,9 @@ class Trust:
         return self._changed(updates)
 
     def to_json(self) -> dict[str, Any]:
-        """Each row as a list in the powers' order (the truster's own place is null)."""
-        def rows(table: Mapping[Power, Mapping[Power, int]]) -> dict[str, list[int | None]]:
-            return {a: [table[a].get(b) for b in POWERS] for a in POWERS}
+        """The tables as rows in the powers' order (the truster's own place is null)."""
+        def rows(table: Mapping[Power, Mapping[Power, int]]) -> list[list[int | None]]:
+            return [[table[a].get(b) for b in POWERS] for a in POWERS]
 
         return {
             "values": rows(self.values),
@@ -126,8 +126,11 @@ class Trust:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Trust:
-        def rows(table: Mapping[str, Iterable[int | None]]) -> dict[Power, dict[Power, int]]:
-            return {a: {b: int(v) for b, v in zip(POWERS, row, strict=True) if v is not None} for a, row in table.items()}
+        def rows(table: Iterable[Iterable[int | None]]) -> dict[Power, dict[Power, int]]:
+            return {
+                a: {b: int(v) for b, v in zip(POWERS, row, strict=True) if v is not None}
+                for a, row in zip(POWERS, table, strict=True)
+            }
 
         grudges = {v: {b: int(y) for b, y in row.items()} for v, row in data.get("grudges", {}).items()}
         return cls(rows(data["values"]), rows(data["ceilings"]), grudges)
