@@ -174,7 +174,7 @@ def _support_value(position: Position, memory: Memory, recipient: Power, proposa
     return SUPPORT_GOODWILL + (1.0 if at_odds else 0.0) - given_up - threatened
 
 
-def _allied_against(memory: Memory, power: Power, enemy: Power) -> Power | None:
+def allied_against(memory: Memory, power: Power, enemy: Power) -> Power | None:
     """An ally of ``power`` in an alliance against ``enemy``, if any."""
     for a in memory.agreements:
         if isinstance(a.terms, Alliance) and a.terms.against == enemy and power in a.parties:
@@ -207,7 +207,7 @@ def answer(
         reason = Reason.DISTRUST
     elif isinstance(proposal, Pact) and any(a.kind in ("pact", "alliance") for a in memory.between(recipient, proposer)):
         reason = Reason.NO_GAIN
-    elif peace and (ally := _allied_against(memory, recipient, proposer)) is not None:
+    elif peace and (ally := allied_against(memory, recipient, proposer)) is not None:
         reason, target = Reason.ALLIED_WITH_TARGET, ally.title()
     else:
         worth = value(position, memory, recipient, proposer, proposal)

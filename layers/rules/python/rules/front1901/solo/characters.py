@@ -4,7 +4,7 @@
 are fixed per nation (never rolled).  ``honesty`` is the chance of keeping a promise whose keeping lowers the
 AI's own best evaluation (a costly promise) at the ``normal`` level; ``easy`` adds 0.1 and ``hard`` subtracts
 0.2, clamped to 0-1.  ``aggression`` weighs what the nation could take from a neighbour against what peace
-with it saves: an aggressive nation values pacts less and breaks alliances' targets harder.
+with it saves: an aggressive nation values pacts less.
 
 The sentences are each nation's voice for every answer, proposal and notice it writes; ``{...}`` fields are
 filled in by the caller (``{power}``: the other side, ``{target}``, ``{order}``, ``{provinces}``).

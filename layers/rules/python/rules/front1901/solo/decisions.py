@@ -8,19 +8,21 @@ the position, the memory and the game's seed.
 Per AI power in a movement phase:
 
 - ``random``: each unit picks uniformly among its legal orders.
-- ``easy`` and ``normal``: the policy (:mod:`.policy`) on the power's values (:mod:`.values`), its partners
-  spared and its alliances' targets sought, its agreements as bounds.  "An AI honours or breaks its
-  agreements in its orders according to its character, level and the gain of a break": the policy is also
-  run as if the power had no agreements; when those free orders break some and are worth more than the kept
-  ones by the level's ``break_margin`` (in neutral-centre units), each promise they break is *costly*, and
-  the power keeps it with the chance of its honesty (a draw per promise); the orders are then made again
-  within the promises it keeps.
-- ``hard``: the same promises, weighed by the search (:mod:`.search`): its candidates (balanced, attack and
-  defend postures, with its agreements kept and, when it has any, broken) are scored against the likely
-  sets of the others; the best candidate wins unless it breaks a promise the honesty draw says to keep, in
-  which case the best candidate within the kept promises is played.
-- ``normal`` and ``hard`` coordinate: a unit left holding supports an ally's move or an ally's threatened
-  unit (allies: an alliance between AI powers, or the coalition), within its own bounds.
+- ``easy``: the policy (:mod:`.policy`) on the power's values (:mod:`.values`), its partners spared and its
+  alliances' targets sought, its agreements as bounds.  "An AI honours or breaks its agreements in its orders
+  according to its character, level and the gain of a break": the policy is also run as if the power had
+  no agreements; when those free orders break some and are worth more than the kept ones by the level's
+  ``break_margin`` (in neutral-centre units), each promise they break is *costly*, and the power keeps it
+  with the chance of its honesty (a draw per promise); the orders are then made again within the promises
+  it keeps.
+- ``normal`` and ``hard``: the level's candidates (its policy's draws; hard adds attack and defend
+  postures; with agreements, the first draw of each also without them) are scored against the level's
+  number of likely sets of the others (:mod:`.search`); the best candidate wins unless it breaks a promise:
+  then, if it beats the best candidate keeping every promise by more than the break margin, each promise it
+  breaks is costly and drawn for, and the best candidate breaking only the promises drawn to be broken is
+  played.
+- ``normal`` and ``hard`` coordinate with their allies: a unit left holding supports an ally's move or an
+  ally's threatened unit (allies: an alliance between AI powers, or the coalition), within its own bounds.
 
 Retreats and adjustments come from the policy's retreat and build rules (or uniformly, for ``random``).
 """
@@ -223,7 +225,8 @@ def _policy_decision(table: Table, power: Power, level: Level) -> tuple[list[Uni
 
 def model_of(table: Table, power: Power) -> Model:
     """How the others expect ``power`` to play: an AI by its level's policy within its agreements; the
-    member by the normal policy with the posture and targets of its past orders."""
+    member by the normal policy with the posture and targets of its past orders, within its agreements
+    unless it has broken more promises than it kept."""
     position = table.position
     bounds = bounds_for(table, power, table.binding(power))
     level = table.levels.get(power)
@@ -237,6 +240,8 @@ def model_of(table: Table, power: Power) -> Model:
         posture = ATTACK if stats.aggression > 0.6 else DEFEND if stats.aggression < 0.3 else BALANCED
         mean = sum(stats.attacks.values()) / len(stats.attacks)
         targets = frozenset(p for p, n in stats.attacks.items() if n > mean and n > 0.5)
+        if stats.keep_rate < 0.5:
+            bounds = Bounds()
     outlook = Outlook(partners(table.memory, power), targets)
     return Model(values(position, power, posture, outlook), bounds, MEMBER_NOISE, coordinated=True)
 

@@ -6,7 +6,10 @@ grows as the two values get close (a stochastic choice among close alternatives)
 already the destination of one of its own power's units supports that move when the move will need it,
 else it picks again; units left holding are then turned into supports of the moves and holds that need
 them.  Beyond DumbBot, an army on a coast may be carried by the power's own fleets at sea: the fleets on
-the route are given the convoy orders then, so no move ever needs a convoy the power did not order.
+the route are given the convoy orders then, so no move ever needs a convoy the power did not order.  The
+easy level first guards its threatened centres (holds, and supports of those holds); the normal and hard
+levels coordinate their units' attacks (the supports a move against a defended unit needs) and, in the
+fall, their defence (no threatened centre left empty for a place that is no centre).
 
 Every order made here is legal by construction (moves along the adjacency tables, supports into places the
 supporter can reach, convoys by fleets at sea on a chain of the power's own fleets); the tests check each
@@ -60,11 +63,6 @@ class Bounds:
 
     forbidden: frozenset[Province] = frozenset()
     promised: tuple[UnitOrder, ...] = ()
-
-    def allows(self, order: Order) -> bool:
-        """Whether the order moves, supports or convoys a move into no forbidden province."""
-        target = move_target(order)
-        return target is None or target not in self.forbidden
 
 
 FREE = Bounds()

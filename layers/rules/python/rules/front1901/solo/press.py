@@ -15,9 +15,10 @@ When a movement phase opens, in this order:
    neighbour (within two moves) it has no peace with, when the pact is worth something to it, and an alliance against its
    most threatening neighbour to a power in contact with that neighbour; the recipient answers as it would
    answer the member (:mod:`.answers`); every agreement made is news;
-4. each AI power writes to the member, at most one proposal and one demand: a demand to leave its centres
+4. each AI power writes to the member, at most one proposal or demand: a demand to leave its centres
    when the member's units stand on them, it has no peace with the member and at least as many centres; else
-   (no coalition, the member a neighbour: within two moves) a pact when it has none and the pact is worth
+   (no coalition, no alliance against the member, the member a neighbour: within two moves) a pact when it
+   has none and the pact is worth
    something to it, or a neutral zone around its centre the member's units threaten when a pact is not; an alliance against a
    common threat when it has a pact; else a request for the support of one of its planned moves into a
    third power's province that a unit of the member can legally support.
@@ -36,7 +37,7 @@ from ..game import alive
 from ..orders import Move
 from ..position import NEIGHBOURS, Position
 from .agreements import Agreement
-from .answers import Answer, answer, contact, near, partners, value
+from .answers import Answer, allied_against, answer, contact, near, partners, value
 from .characters import speak
 from .coalition import coalition_allies
 from .draws import GAME, draw
@@ -262,7 +263,10 @@ def _among_themselves(desk: Desk) -> None:
         trust = desk.memory.trust
         year = desk.position.phase.year
         fine = [b for b in negotiators if b != a and trust.of(a, b) >= DISTRUST and not trust.holds_grudge(a, b, year)]
-        neighbours = [b for b in fine if not desk.at_peace(a, b) and near(desk.position, a, b)]
+        neighbours = [
+            b for b in fine
+            if not desk.at_peace(a, b) and near(desk.position, a, b) and allied_against(desk.memory, a, b) is None
+        ]
         neighbours.sort(key=lambda b: (-contact(desk.position, b, a), b))
         if neighbours:
             b = neighbours[0]
@@ -310,7 +314,13 @@ def _to_member(desk: Desk, power: Power) -> None:
     standing = sorted(p for p, u in position.units.items() if u.power == member and p in theirs)[:DEMAND_MOST]
     if standing and not at_peace and position.centre_count(power) >= position.centre_count(member):
         _offer(desk, power, Demand(tuple(standing)), provinces=", ".join(standing))
-    if desk.coalition or trust.of(power, member) < DISTRUST or trust.holds_grudge(power, member, position.phase.year):
+        return
+    if (
+        desk.coalition
+        or trust.of(power, member) < DISTRUST
+        or trust.holds_grudge(power, member, position.phase.year)
+        or allied_against(desk.memory, power, member) is not None
+    ):
         return
     if not at_peace:
         if not near(position, power, member):

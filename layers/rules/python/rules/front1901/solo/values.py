@@ -7,8 +7,8 @@ Written from the published description of David Norman's DumbBot, not from its c
 - a centre the power does not own is worth attacking by the size of its owner (an unowned centre as if a
   power of ``NEUTRAL_AS`` centres held it); a centre it owns is worth defending by the size of the largest
   power with a unit that can move into it; other provinces are worth nothing by themselves;
-- the values are *spread over distance*: level ``n`` of a place is the mean of level ``n-1`` over the place
-  and its neighbours (for the unit's kind: armies by land, fleets along the coasts), and the destination
+- the values are *spread over distance*: level ``n`` of a place is the sum of level ``n-1`` over the place
+  and its neighbours, divided by 5 (for the unit's kind: armies by land, fleets along the coasts), and the destination
   value of a place sums the levels with weights (the spring weights favour being next to what is valuable,
   the fall weights being on it, since centres change hands after the fall);
 - *strength vs competition*: the power's units that can reach a province add to its value, the most units
@@ -103,22 +103,14 @@ def reach(unit: Unit) -> frozenset[Province]:
 class Values:
     """The destination value of every place for one power in one position (see the module's rules)."""
 
-    __slots__ = ("power", "army", "fleet", "strength", "competition", "unit_scale")
+    __slots__ = ("power", "army", "fleet", "competition", "unit_scale")
 
     def __init__(
-        self,
-        power: Power,
-        army: list[float],
-        fleet: list[float],
-        strength: dict[Province, int],
-        competition: dict[Province, int],
-        unit_scale: float,
+        self, power: Power, army: list[float], fleet: list[float], competition: dict[Province, int], unit_scale: float
     ) -> None:
         self.power = power
         self.army = army
         self.fleet = fleet
-        self.strength = strength
-        """Per province: how many of the power's units could be in it next phase."""
         self.competition = competition
         """Per province: the most units one other power could bring into it next phase."""
         self.unit_scale = unit_scale
@@ -187,7 +179,7 @@ def values(position: Position, power: Power, posture: Posture = BALANCED, outloo
         for i, node in enumerate(nodes):
             p = node[:3]
             table[i] += unit_scale * (STRENGTH * strength.get(p, 0) - COMPETITION * competition.get(p, 0))
-    return Values(power, army, fleet, strength, competition, unit_scale)
+    return Values(power, army, fleet, competition, unit_scale)
 
 
 def _spread(
@@ -196,7 +188,7 @@ def _spread(
     base: Mapping[Province, float],
     weights: tuple[float, ...],
 ) -> list[float]:
-    """Sum over the levels of ``weights[n] * level n``; level n is the mean of level n-1 over the node and
+    """Sum over the levels of ``weights[n] * level n``; level n is the sum of level n-1 over the node and
     its neighbours, divided by 5 (DumbBot's spreading: a node and about four neighbours)."""
     level = [base.get(node[:3], 0.0) for node in nodes]
     first = weights[0] / 1000.0
