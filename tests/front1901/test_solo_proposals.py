@@ -124,3 +124,13 @@ def test_cancelling_ends_the_agreement_before_the_orders_and_is_not_a_break() ->
     with pytest.raises(SoloError) as caught:
         cancel(game, 7)
     assert caught.value.rule == "not-found"
+
+
+def test_an_answer_is_a_function_of_the_seed_phase_recipient_proposal_and_state() -> None:
+    game = new_game(9, "RUSSIA", "normal")
+    body = {"kind": "alliance", "against": "GERMANY"}
+    answers = {propose(new_game(9, "RUSSIA", "normal"), "AUSTRIA", body)[1] for _ in range(2)}
+    assert len(answers) == 1
+    assert propose(game, "AUSTRIA", {"against": "germany", "kind": "alliance"})[1] in answers
+    voices = {propose(new_game(seed, "RUSSIA", "normal"), "AUSTRIA", body)[1].message for seed in range(12)}
+    assert len(voices) > 1  # the sentence is drawn from the seed, among the nation's

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import mul
 
 from ..board import ARMY, ARMY_MOVES, CENTRES, FLEET_MOVES, FLEET_REACH, POWERS, Location, Power, Province
 from ..position import Position, Season, Unit
@@ -159,21 +160,22 @@ def values(position: Position, power: Power, posture: Posture = BALANCED, outloo
                 per = rivals.setdefault(p, {})
                 per[owner] = per.get(owner, 0) + 1
     competition = {p: max(per.values()) for p, per in rivals.items()}
-    base: dict[Province, float] = {}
+    base: list[float] = []
     neutral = power_size(NEUTRAL_AS)
     for centre in _SORTED_CENTRES:
         holder = position.centres.get(centre)
         if holder == power:
-            base[centre] = defence_weight * threat.get(centre, 0.0)
+            base.append(defence_weight * threat.get(centre, 0.0))
         elif holder is None:
-            base[centre] = attack_weight * neutral
+            base.append(attack_weight * neutral)
         elif holder in friends:
-            base[centre] = 0.0
+            base.append(0.0)
         else:
-            base[centre] = attack_weight * sizes[holder] * (TARGET_BONUS if holder in targets else 1.0)
+            base.append(attack_weight * sizes[holder] * (TARGET_BONUS if holder in targets else 1.0))
     unit_scale = max(FALL_ATTACK, SPRING_ATTACK) * neutral * proximity[0] / 1000.0
-    army = _spread(_ARMY_NODES, _ARMY_NEXT, base, proximity)
-    fleet = _spread(_FLEET_NODES, _FLEET_NEXT, base, proximity)
+    army_kernel, fleet_kernel = _KERNELS[fall]
+    army = [sum(map(mul, base, column)) for column in army_kernel]
+    fleet = [sum(map(mul, base, column)) for column in fleet_kernel]
     # Strength vs competition, in the unit of a neutral centre.
     for nodes, table in ((_ARMY_NODES, army), (_FLEET_NODES, fleet)):
         for i, node in enumerate(nodes):
@@ -198,3 +200,17 @@ def _spread(
         w = weights[n] / 1000.0
         total = [t + v * w for t, v in zip(total, level, strict=True)]
     return total
+
+
+def _kernel(nodes: tuple[Location, ...], neighbours: tuple[tuple[int, ...], ...], weights: tuple[float, ...]) -> list[tuple[float, ...]]:
+    """Per node, what a value of 1 on each centre (in ``_SORTED_CENTRES`` order) is worth there once spread:
+    the spreading is linear, so a position's values are these columns weighted by its centres' values."""
+    spread = [_spread(nodes, neighbours, {centre: 1.0}, weights) for centre in _SORTED_CENTRES]
+    return [tuple(column[i] for column in spread) for i in range(len(nodes))]
+
+
+_KERNELS = {
+    fall: (_kernel(_ARMY_NODES, _ARMY_NEXT, weights), _kernel(_FLEET_NODES, _FLEET_NEXT, weights))
+    for fall, weights in ((False, SPRING_PROXIMITY), (True, FALL_PROXIMITY))
+}
+"""The spread values of each centre, per season (spring weights also serve the winter) and graph, made once."""
