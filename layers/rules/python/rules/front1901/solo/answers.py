@@ -14,7 +14,7 @@ The answer comes from, in this order:
    that power's units or centres, is declined with ``allied-with-target``;
 4. the *value* of the deal to the recipient (below), with a little noise drawn from the seed, against the
    level's bar: above ``GAIN`` accepted with ``gain``; above the bar accepted with ``trust`` (the deal is
-   taken on goodwill: at ``easy`` a deal that costs nothing is always taken); or, trusted from
+   taken on goodwill: at ``easy`` a deal that costs nothing, or a little, is taken); or, trusted from
    ``trust.TRUSTED``, a deal costing up to ``TRUSTED_COST`` is still accepted with ``trust``; else declined
    with ``no-gain``.
 
@@ -52,8 +52,9 @@ from .values import reach, values
 
 GAIN = 0.5
 """A deal worth more than this is accepted for its gain."""
-BAR = {Level.EASY: -0.25, Level.NORMAL: 0.0, Level.HARD: 0.25}
-"""Below this value a deal is declined, unless trust carries it."""
+BAR = {Level.EASY: -0.25, Level.NORMAL: 0.0, Level.HARD: 0.0}
+"""Below this value a deal is declined, unless trust carries it: easy "accepts deals that cost it
+nothing" (and a little more)."""
 TRUSTED_COST = 1.0
 PEACE = 0.5
 """What quiet on a border is worth in itself."""

@@ -38,7 +38,7 @@ class Style:
     """Added to the nation's honesty (spec: easy + 0.1, hard - 0.2; clamped to 0-1)."""
     noise: float
     """The chance of stepping down to the next-best destination when its value is close (DumbBot's
-    stochastic choice among close alternatives)."""
+    stochastic choice among close alternatives); for a level that weighs candidates, how varied they are."""
     cautious: bool
     """Hold every threatened own centre that has a unit on it before attacking (easy)."""
     coordinates: bool
@@ -61,8 +61,8 @@ STYLES: dict[Level, Style] = {
                       scenarios=0, break_margin=0.75),
     Level.NORMAL: Style(honesty_shift=0.0, noise=0.3, cautious=False, coordinates=True, candidates=3, postures=False,
                         scenarios=2, break_margin=0.5),
-    Level.HARD: Style(honesty_shift=-0.2, noise=0.3, cautious=False, coordinates=True, candidates=20, postures=True,
-                      scenarios=32, break_margin=0.25),
+    Level.HARD: Style(honesty_shift=-0.2, noise=0.6, cautious=False, coordinates=True, candidates=20, postures=True,
+                      scenarios=32, break_margin=0.5),
     Level.RANDOM: Style(honesty_shift=0.0, noise=1.0, cautious=False, coordinates=False, candidates=1, postures=False,
                         scenarios=0, break_margin=1.0, negotiates=False),
 }  # fmt: skip
