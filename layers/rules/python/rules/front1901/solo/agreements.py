@@ -75,10 +75,7 @@ class Agreement:
             return Bounds()
         terms = self.terms
         if isinstance(terms, Pact | Alliance):
-            other = self.other(power)
-            held = {p for p, u in position.units.items() if u.power == other}
-            owned = {c for c, owner in position.centres.items() if owner == other}
-            return Bounds(frozenset(held | owned))
+            return Bounds(holdings(position, self.other(power)))
         if isinstance(terms, Split):
             return Bounds(frozenset(terms.yours if power == self.proposer else terms.mine))
         if isinstance(terms, Dmz):
@@ -112,6 +109,17 @@ class Agreement:
             return f"the promise of {terms.order}"
         assert isinstance(terms, Demand)
         return f"the demand to leave {', '.join(terms.leave)}"
+
+
+def holdings(position: Position, power: Power) -> frozenset[Province]:
+    """"The other's unit or centre": the provinces holding the power's units, and its centres."""
+    held = {p for p, u in position.units.items() if u.power == power}
+    return frozenset(held | {c for c, owner in position.centres.items() if owner == power})
+
+
+def capital(text: str) -> str:
+    """The sentence with its first letter upper case ("the pact ..." -> "The pact ...")."""
+    return text[:1].upper() + text[1:]
 
 
 def combined_bounds(agreements: tuple[Agreement, ...], power: Power, position: Position) -> Bounds:

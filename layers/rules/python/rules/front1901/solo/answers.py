@@ -42,6 +42,7 @@ from enum import StrEnum
 
 from ..board import CENTRES, FLEET, FLEET_MOVES, Power, Province
 from ..position import NEIGHBOURS, Position
+from .agreements import holdings
 from .characters import CHARACTERS, speak
 from .draws import GAME, draw
 from .levels import Level
@@ -93,7 +94,7 @@ def partners(memory: Memory, power: Power) -> frozenset[Power]:
 
 def contact(position: Position, a: Power, b: Power) -> int:
     """How many of a's units could move next phase into a province holding b's unit or one of its centres."""
-    theirs = {p for p, u in position.units.items() if u.power == b} | {c for c, o in position.centres.items() if o == b}
+    theirs = holdings(position, b)
     return sum(1 for u in position.units.values() if u.power == a and reach(u) & theirs)
 
 
@@ -101,7 +102,7 @@ def near(position: Position, a: Power, b: Power) -> bool:
     """Whether a unit of either power is within two moves of a province holding the other's unit or one of
     its centres: neighbours, for negotiation."""
     for one, other in ((a, b), (b, a)):
-        theirs = {p for p, u in position.units.items() if u.power == other} | {c for c, o in position.centres.items() if o == other}
+        theirs = holdings(position, other)
         for u in position.units.values():
             if u.power == one:
                 first = reach(u)

@@ -23,7 +23,7 @@ from ..legality import ConvoyGeometry, IllegalOrderError, check_movement_order
 from ..notation import OrderSyntaxError, parse_order
 from ..orders import Order
 from ..position import Position, Season
-from .agreements import Agreement
+from .agreements import Agreement, capital
 from .policy import UnitOrder, move_target
 from .proposals import Alliance, Demand, SupportRequest
 
@@ -60,8 +60,8 @@ class Verdict:
         if self.outcome is VerdictKind.IGNORED:
             return f"{self.agreement.recipient.title()} ignored the demand of {self.agreement.proposer.title()}: war"
         if self.outcome is VerdictKind.ENDED:
-            return f"{_capital(self.agreement.describe())} ended, kept: its target is eliminated"
-        return f"{_capital(self.agreement.describe())} was kept"
+            return f"{capital(self.agreement.describe())} ended, kept: its target is eliminated"
+        return f"{capital(self.agreement.describe())} was kept"
 
 
 def _written(position: Position, orders: Mapping[Power, Sequence[str | Order]]) -> dict[Power, dict[Province, UnitOrder]]:
@@ -136,6 +136,3 @@ def judge(
             verdicts.append(Verdict(agreement, VerdictKind.KEPT))
     return verdicts
 
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -36,7 +36,7 @@ from ..board import HOME_CENTRES, POWERS, Power, Province
 from ..game import alive
 from ..orders import Move
 from ..position import NEIGHBOURS, Position
-from .agreements import Agreement
+from .agreements import Agreement, capital
 from .answers import Answer, allied_against, answer, contact, near, partners, value
 from .characters import speak
 from .coalition import coalition_allies
@@ -147,7 +147,7 @@ class Desk:
         """Record an agreement; one it replaces in its slot ends without a break (its parties are told)."""
         self.memory, replaced = self.memory.agreed(Agreement(0, proposer, recipient, terms, self.position.phase))
         for old in replaced:
-            self._tell(old, proposer, f"{_capital(old.describe())} is replaced by a new agreement.")
+            self._tell(old, proposer, f"{capital(old.describe())} is replaced by a new agreement.")
         return self.memory.agreements[-1]
 
     def end(self, agreement: Agreement, by: Power) -> None:
@@ -177,9 +177,6 @@ class Desk:
     def at_peace(self, a: Power, b: Power) -> bool:
         return any(x.kind in ("pact", "alliance") for x in self.memory.between(a, b))
 
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def notices(desk: Desk, verdicts: Sequence[Verdict]) -> None:
@@ -251,7 +248,7 @@ def _propose(desk: Desk, proposer: Power, recipient: Power, terms: Proposal) -> 
                target=terms.against.title() if isinstance(terms, Alliance) else ""), proposal=terms, status=status, answer=reply)
     if reply.accepted:
         made = desk.agree(proposer, recipient, terms)
-        desk.news(proposer, f"{_capital(made.describe())} was agreed.")
+        desk.news(proposer, f"{capital(made.describe())} was agreed.")
     return reply.accepted
 
 
