@@ -179,14 +179,14 @@ def new_game(
             member = parse_power(member)
         except ValueError:
             raise SoloError("power", "unknown-power", f"no power {member!r}") from None
+    try:
+        named = {parse_power(p): Level(v) for p, v in level.items()} if isinstance(level, Mapping) else {}
+        chosen = Level.NORMAL if isinstance(level, Mapping) else Level(level)
+    except ValueError as error:
+        raise SoloError("level", "unknown-level", str(error)) from None
     if isinstance(level, Mapping):
-        levels = {parse_power(p): Level(v) for p, v in level.items()}
-        levels = {p: levels.get(p, Level.NORMAL) for p in POWERS if p != member}
+        levels = {p: named.get(p, Level.NORMAL) for p in POWERS if p != member}
     else:
-        try:
-            chosen = Level(level)
-        except ValueError:
-            raise SoloError("level", "unknown-level", f"no level {level!r}") from None
         if member is not None and chosen not in PLAYABLE:
             raise SoloError("level", "not-playable", f"{chosen} is not a playable level")
         levels = {p: chosen for p in POWERS if p != member}
@@ -245,7 +245,7 @@ def propose(game: SoloGame, recipient: Power | str, body: Any) -> tuple[SoloGame
         to = parse_power(str(recipient))
     except ValueError:
         raise SoloError("recipient", "unknown-power", f"no power {recipient!r}") from None
-    if to not in game.levels or Level(game.levels[to]) not in PLAYABLE:
+    if to != member and game.levels.get(to) not in PLAYABLE:
         raise SoloError("recipient", "no-press", f"{to} does not negotiate")
     proposal = read_proposal(body)
     if isinstance(proposal, Demand):
