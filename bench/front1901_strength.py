@@ -99,6 +99,7 @@ def paired(args: argparse.Namespace) -> dict:
     b = games(range(seeds), args.baseline, args.others)
     differences = [x["centres"] - y["centres"] for x, y in zip(a, b, strict=True)]
     test = wilcoxon_greater(differences)
+    first = {"pairs": len(differences), "p": round(test["p"], 4), "mean_difference": round(mean_interval(differences)[0], 3)}
     if test["p"] >= 0.05 and args.extend > seeds:
         a += games(range(seeds, args.extend), args.tested, args.others)
         b += games(range(seeds, args.extend), args.baseline, args.others)
@@ -107,7 +108,7 @@ def paired(args: argparse.Namespace) -> dict:
     mean, low, high = mean_interval(differences)
     return {
         "comparison": f"{args.tested}(1) vs {args.others}(6) against {args.baseline}(1) vs {args.others}(6)",
-        "pairs": len(differences), "wilcoxon": {k: round(v, 4) for k, v in test.items()},
+        "pairs": len(differences), "first_stage": first, "wilcoxon": {k: round(v, 4) for k, v in test.items()},
         "mean_difference": round(mean, 3), "mean_difference_95": [round(low, 3), round(high, 3)],
         "mean_centres": [round(sum(g["centres"] for g in a) / len(a), 2), round(sum(g["centres"] for g in b) / len(b), 2)],
         "errors": sum(g["errors"] for g in a + b), "other_void": sum(g["other_void"] for g in a + b),
