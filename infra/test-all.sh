@@ -19,6 +19,7 @@ echo "== engine case runners (the command lines the issues name)"
 $PY -m rules.feinthold.cases tests/cases/feinthold/*.json
 $PY -m rules.feint.cases tests/cases/feint/*.json
 $PY -m rules.front1901.datc "$SHARED_DIR"/datc/datc_v2.4_06.txt "$SHARED_DIR"/datc/real.txt "$SHARED_DIR"/datc/dipai.txt
+$PY -m rules.front1901 selfplay --seed 1 --until 1902 --powers AUSTRIA=easy,ENGLAND=hard,FRANCE=random > /dev/null
 
 echo "== feint soak (500 bot-only games per seat count; --strict fails on any error or unfinished game)"
 $PY -m rules.feint soak --games 500 --seats 2 --seed 1 --strict

@@ -1,4 +1,7 @@
-"""The JSON-lines adjudication interface: ``python -m rules.front1901 adjudicate``.
+"""The command lines: ``python -m rules.front1901 adjudicate`` (JSON lines) and ``... selfplay`` (the AI
+powers playing a game among themselves: :mod:`rules.front1901.solo.selfplay`).
+
+The JSON-lines adjudication interface: ``python -m rules.front1901 adjudicate``.
 
 Reads one JSON object per line (phase, units, centers, orders, and in a retreat phase dislodged and
 contested) and writes one JSON object per line, in the same order.  A line that cannot be adjudicated
@@ -108,9 +111,17 @@ def run(stdin: TextIO, stdout: TextIO) -> int:
     return 0
 
 
+USAGE = """usage: python -m rules.front1901 adjudicate < lines.jsonl
+       python -m rules.front1901 selfplay --seed N [--until YEAR] [--level LEVEL | --powers FRANCE=hard,...]"""
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["selfplay"]:
+        from .solo.selfplay import main as selfplay  # the AI powers are loaded only for self-play
+
+        return selfplay(args[1:], sys.stdout)
     if args != ["adjudicate"]:
-        print("usage: python -m rules.front1901 adjudicate < lines.jsonl", file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     return run(sys.stdin, sys.stdout)

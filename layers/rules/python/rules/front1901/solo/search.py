@@ -1,0 +1,110 @@
+"""The hard level's search: its candidate order sets against likely order sets of the others.
+
+"Before deciding, simulates several scenarios: several candidate order sets of its own against several
+likely order sets of the others (the member's modelled from their past play), each adjudicated with the
+engine, and plays the best on average."
+
+- The likely order sets: every power's policy with different draws (as many as the most scenarios a
+  deciding level asks for), sampled once per phase and shared by all the powers that search (the scenario
+  ``k`` is every other power's ``k``-th set).
+- The candidates of a searching power (made by :mod:`.decisions`): its policy's stochastic choices under
+  varied postures (balanced, attack, defend) and, when it has agreements, with them kept and broken.
+- Each candidate meets each scenario: the movement phase is adjudicated by this engine and the board after
+  it is scored for the searching power by ``evaluate``; the candidate's value is its mean over the
+  scenarios.
+
+The sizes are the levels' (``levels.STYLES``): hard weighs 20 balanced candidates and the attack and defend
+postures against 32 scenarios, sized to the latency budget ("hard median <= 1.0 s, p95 <= 2.0 s for the six
+AI powers' decisions of one phase"); normal checks 3 candidates against 2 scenarios ("coordinates attacks and
+defences").  The measured figures are in the rules doc.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..board import CENTRES, Power
+from ..movement import MovementOutcome, adjudicate_movement
+from ..position import Position, Season
+from .policy import Bounds, UnitOrder, movement_orders
+from .values import Values
+
+CAPTURE = {Season.SPRING: 0.4, Season.FALL: 1.0}
+"""Standing on a centre the power does not own: taken after a fall, half-way there after a spring."""
+LOSS = CAPTURE
+"""One of the power's centres with another power's unit on it."""
+DISLODGED = 0.6
+"""A unit of the power driven out (it may still retreat)."""
+STRANDED = 1.0
+"""A unit driven out with nowhere to retreat: lost."""
+PLACE = 0.15
+"""Per unit: the destination value of where it stands, in neutral-centre units (the policy's sense of
+where a unit is useful)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """How a power is expected to play this phase: what the board is worth to it, what its agreements
+    allow, how noisy its choices are."""
+
+    values: Values
+    bounds: Bounds
+    noise: float
+    cautious: bool = False
+    coordinated: bool = False
+
+
+def likely_sets(
+    position: Position, models: Mapping[Power, Model], draws: Mapping[Power, Sequence[random.Random]]
+) -> dict[Power, list[list[UnitOrder]]]:
+    """Order sets per power from its model, one per draw."""
+    return {
+        power: [
+            movement_orders(position, power, m.values, rng, m.bounds, m.noise, m.cautious, m.coordinated)
+            for rng in draws[power]
+        ]
+        for power, m in sorted(models.items())
+    }
+
+
+def evaluate(outcome: MovementOutcome, position: Position, power: Power, values: Values) -> float:
+    """The board after a movement phase, for ``power``, in centres (the module's weights)."""
+    season = position.phase.season
+    capture, loss = CAPTURE[season], LOSS[season]
+    scale = values.unit_scale
+    score = 0.0
+    for province, unit in outcome.units.items():
+        if unit.power != power:
+            owner = position.centres.get(province)
+            if owner == power:
+                score -= loss
+            continue
+        score += PLACE * values.at(unit, unit.location) / scale
+        if province in CENTRES and position.centres.get(province) != power:
+            score += capture
+    for dislodgement in outcome.dislodged.values():
+        if dislodgement.unit.power == power:
+            score -= DISLODGED if dislodgement.retreats else STRANDED
+    return score
+
+
+def score(
+    position: Position,
+    power: Power,
+    candidate: Sequence[UnitOrder],
+    likely: Mapping[Power, Sequence[Sequence[UnitOrder]]],
+    values: Values,
+    scenarios: int,
+) -> float:
+    """The candidate's mean value over the first ``scenarios`` scenarios (each adjudicated)."""
+    total = 0.0
+    count = 0
+    others = [(p, sets) for p, sets in likely.items() if p != power]
+    for k in range(scenarios):
+        orders: dict[Power, Sequence[UnitOrder]] = {p: sets[k] for p, sets in others}
+        orders[power] = candidate
+        total += evaluate(adjudicate_movement(position, orders), position, power, values)
+        count += 1
+    return total / count
