@@ -12,7 +12,7 @@ from gameserver.duels.credits import (
     check_stake,
 )
 from gameserver.duels.duel import Duel, DuelStatus, Ending, credit_lines
-from gameserver.duels.leaderboard import DuelStanding, duel_leaderboard, season_prizes
+from gameserver.duels.leaderboard import MIN_RATED_DUELS, DuelStanding, duel_order, on_duel_board
 from gameserver.duels.lifecycle import (
     Abandon,
     Accept,
@@ -52,6 +52,7 @@ from gameserver.duels.submissions import MAX_SUBMISSIONS, SubmissionCapError, ne
 
 __all__ = [
     "MAX_SUBMISSIONS",
+    "MIN_RATED_DUELS",
     "READY_ROOM",
     "Abandon",
     "Accept",
@@ -82,17 +83,17 @@ __all__ = [
     "check_invariant",
     "check_stake",
     "credit_lines",
-    "duel_leaderboard",
+    "duel_order",
     "earlier_in_window",
     "lapses_at",
     "next_submission",
+    "on_duel_board",
     "proposal_lapses",
     "propose",
     "rate_duel",
     "rating_verdict",
     "ready_room_closes",
     "score",
-    "season_prizes",
     "settle",
     "stakes_receiver",
     "turn_deadline",
