@@ -149,3 +149,12 @@ def test_a_doctrine_reads_back_from_json() -> None:
     hidden = hide(publish_again(doctrine(), "ann", "Iron Wall II", NEW_RULES, T0), T0 + timedelta(hours=2))
     assert PublishedDoctrine.from_json(hidden.to_json()) == hidden
     assert PublishedDoctrine.from_json(house().to_json()) == house()
+
+
+def test_doctests_of_the_module() -> None:
+    import doctest
+
+    from gameserver.challenges import doctrines as doctrines_module
+
+    results = doctest.testmod(doctrines_module)
+    assert results.attempted > 0 and results.failed == 0

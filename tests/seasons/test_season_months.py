@@ -57,3 +57,12 @@ def test_a_missed_month_is_closed_by_the_next_delivery_oldest_first() -> None:
 def test_a_duplicate_or_out_of_order_delivery_closes_nothing() -> None:
     assert months_to_close("2026-11", "2026-11") == ()
     assert months_to_close("2026-11", "2026-10") == ()
+
+
+def test_doctests_of_the_module() -> None:
+    import doctest
+
+    from gameserver.seasons import season as season_module
+
+    results = doctest.testmod(season_module)
+    assert results.attempted > 0 and results.failed == 0
