@@ -118,7 +118,7 @@ class AppliedResult:
 
 
 @dataclass(frozen=True)
-class Step:
+class RatingStep:
     """One application of queued results: what its one transaction writes."""
 
     rating: DoctrineRating
@@ -134,7 +134,7 @@ def apply_next(
     queued: Iterable[QueuedResult],
     applied_before: Container[str] = (),
     limit: int = MAX_PER_STEP,
-) -> Step:
+) -> RatingStep:
     """Apply the doctrine's next queued results to its rating, in order of their end (then game id), each
     exactly once: a game already applied (``applied_before``: games whose change is stored) or given twice is
     not applied again. At most ``limit`` results; the rest wait for the next step."""
@@ -161,6 +161,6 @@ def apply_next(
         current = change.apply(current)
         done.append(result.game)
     if not applied:
-        return Step(rating, (), tuple(done))
+        return RatingStep(rating, (), tuple(done))
     moved = replace(rating, rating=current, faced=rating.faced + len(applied), version=rating.version + 1)
-    return Step(moved, tuple(applied), tuple(done))
+    return RatingStep(moved, tuple(applied), tuple(done))
