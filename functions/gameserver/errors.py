@@ -87,6 +87,12 @@ class ErrorCode(enum.StrEnum):
     """Every seat of the table is taken or kept for an invited member."""
     ALREADY_SEATED = "already_seated"
     """You sit at this table already."""
+    RATINGS_FROZEN = "ratings_frozen"
+    """The moderators froze the ratings of a member this needs: no new duels, tournaments or challenges."""
+    ALREADY_FROZEN = "already_frozen"
+    """The member's ratings are frozen already."""
+    NOT_FROZEN = "not_frozen"
+    """The member's ratings are not frozen."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
     UNAUTHENTICATED = "unauthenticated"
@@ -109,7 +115,7 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
     # from us.
     400: (ErrorCode.BAD_REQUEST, ErrorCode.MALFORMED_JSON, ErrorCode.INVALID_CURSOR, ErrorCode.INVALID_DEVICE_ID),
     401: (ErrorCode.UNAUTHENTICATED,),
-    403: (ErrorCode.FORBIDDEN, ErrorCode.MODERATORS_ONLY),
+    403: (ErrorCode.FORBIDDEN, ErrorCode.MODERATORS_ONLY, ErrorCode.RATINGS_FROZEN),
     404: (ErrorCode.NOT_FOUND, ErrorCode.NO_RANKED_RESULT),
     405: (ErrorCode.METHOD_NOT_ALLOWED,),
     # Not now: the request was understood and may succeed at another moment (or, for busy, at once).
@@ -120,7 +126,7 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
           ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL,
           ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
           ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED, ErrorCode.STALE_COMMAND, ErrorCode.TABLE_CLOSED,
-          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED),
+          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.ALREADY_FROZEN, ErrorCode.NOT_FROZEN),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
           ErrorCode.IDEMPOTENCY_KEY_REUSED),

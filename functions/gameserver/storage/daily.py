@@ -120,6 +120,14 @@ class FrontStart:
     entry: FrontEntry
 
 
+@dataclass(frozen=True)
+class FrontStopped:
+    """A member's Front whose game a moderator stopped, finished without a result and not ranked (a
+    ``Store.transact`` write beside the game's close and the audit line): only while it is still ``playing``."""
+
+    entry: FrontEntry
+
+
 class DailyPort(Protocol):
     def put_front(self, front: FrontOfTheDay) -> bool:
         """Store the day's Front unless it is there; True when this call created it."""

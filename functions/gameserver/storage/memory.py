@@ -30,6 +30,7 @@ from gameserver.storage.daily import (
     DaySummary,
     FrontEntry,
     FrontStart,
+    FrontStopped,
     MonthLine,
 )
 from gameserver.storage.doctrines import Doctrines, SlotDoctrine
@@ -51,10 +52,12 @@ from gameserver.storage.duels import (
 )
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.fairplay import Seen
+from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice, Notices
+from gameserver.storage.memory_moderation import MODERATION_WRITES, MemoryModeration, ModerationTables
+from gameserver.storage.memory_seasons import SEASON_WRITES, MemorySeasons, SeasonTables
 from gameserver.storage.records import (
     Board,
     Game,
@@ -141,6 +144,8 @@ class _Tables:
     tourney_entries: dict[tuple[str, str], str] = field(default_factory=dict)
     """(member, tournament) -> when they joined."""
     tables: dict[str, Table] = field(default_factory=dict)
+    moderation: ModerationTables = field(default_factory=ModerationTables)
+    seasons: SeasonTables = field(default_factory=SeasonTables)
 
 
 Check = Callable[[], None]
@@ -163,6 +168,8 @@ class MemoryStore:
         self.feint = _Feint(self)
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
+        self.moderation = MemoryModeration(self)
+        self.seasons = MemorySeasons(self)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -213,6 +220,15 @@ class MemoryStore:
                     raise AlreadyStarted(f"{write.entry.member} already has a Front on {write.entry.day}")
 
             return check_first, lambda: t.entries.__setitem__((write.entry.member, write.entry.day), write.entry)
+        if isinstance(write, FrontStopped):
+            stopped = write.entry
+
+            def check_playing() -> None:
+                held = t.entries.get((stopped.member, stopped.day))
+                if held is None or held.status != "playing" or held.game_id != stopped.game_id:
+                    raise WriteConflict(f"{stopped.member}'s Front of {stopped.day} changed meanwhile")
+
+            return check_playing, lambda: t.entries.__setitem__((stopped.member, stopped.day), stopped)
         if isinstance(write, AuditLine):
             return (lambda: None), lambda: t.audit.append(write)
         if isinstance(write, TournamentWrite):
@@ -229,6 +245,12 @@ class MemoryStore:
                 write.table.table_id, replace(write.table, version=write.table.version + 1))
         if isinstance(write, Notices):
             return (lambda: None), lambda: put_notices(t, write.notices)
+        if isinstance(write, Marks):
+            return (lambda: None), lambda: self.fairplay.put_marks(write.marks)
+        if isinstance(write, MODERATION_WRITES):
+            return self.moderation.write_steps(write)
+        if isinstance(write, SEASON_WRITES):
+            return self.seasons.write_steps(write)
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
@@ -441,6 +463,10 @@ class _Duels(_Area):
                 listed.append((f"{duel.proposed_at.isoformat()}#{duel.id}", stored))
         page = _page(sorted(listed, key=lambda pair: pair[0]), cursor, limit, f"proposals#{partition}")
         return page.items, page.cursor
+
+    def open_of(self, sub: str) -> list[str]:
+        return sorted(duel_id for duel_id, (stored, _) in self.t.duels.items()
+                      if not stored.duel.status.closed and sub in stored.duel.members)
 
     def due_duels(self, now: str, limit: int) -> list[DueDuel]:
         due = [DueDuel(stored.duel.id, due_at) for stored, due_at in self.t.duels.values()
@@ -711,6 +737,11 @@ class _FairPlay(_Area):
         page = _page_desc(ordered, cursor, limit, f"marks#{status}")
         return page.items, page.cursor
 
+    def marks_of(self, member: str, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((f"{m.at}#{m.mark_id}", m) for (who, _), m in self.t.marks.items() if who == member),
+                         key=lambda pair: pair[0], reverse=True)
+        return _page_desc(ordered, cursor, limit, f"marks-of#{member}")
+
     def find_mark(self, member: str, mark_id: str) -> Mark | None:
         return self.t.marks.get((member, mark_id))
 
@@ -842,6 +873,11 @@ class _Audit(_Area):
         ordered = sorted(((f"{line.at}#{line.audit_id}", line) for line in self.t.audit if line.member == member),
                          key=lambda pair: pair[0], reverse=True)
         return _page_desc(ordered, cursor, limit, f"audit#{member}")
+
+    def lines(self, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((f"{line.at}#{line.audit_id}", line) for line in self.t.audit),
+                         key=lambda pair: pair[0], reverse=True)
+        return _page_desc(ordered, cursor, limit, "audit")
 
 
 if TYPE_CHECKING:  # the type checker holds the memory store to the port, as it does the DynamoDB one (services)

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from gameserver.storage.audit import AuditLine, AuditPort
-    from gameserver.storage.daily import DailyPort, FrontStart
+    from gameserver.storage.daily import DailyPort, FrontStart, FrontStopped
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
-    from gameserver.storage.fairplay import FairPlayPort
+    from gameserver.storage.fairplay import FairPlayPort, Marks
     from gameserver.storage.feint import FeintPort, TableWrite
     from gameserver.storage.games import (
         GameClose,
@@ -32,10 +32,13 @@ if TYPE_CHECKING:
         StepCommit,
     )
     from gameserver.storage.members import MembersPort, Notices
+    from gameserver.storage.moderation import FreezeSettled, FreezeWrite, ModerationPort, NotFrozen, Unfreeze
+    from gameserver.storage.seasons import CloseWrite, PrizePaid, SeasonsPort
     from gameserver.storage.tournaments import MatchWrite, TournamentsPort, TournamentWrite
 
     Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
-                        | TournamentWrite | MatchWrite | Notices | TableWrite)
+                        | TournamentWrite | MatchWrite | Notices | TableWrite
+                        | FrontStopped | Marks | FreezeWrite | Unfreeze | FreezeSettled | NotFrozen | CloseWrite | PrizePaid)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -69,6 +72,12 @@ class Store(Protocol):
 
     @property
     def audit(self) -> AuditPort: ...
+
+    @property
+    def moderation(self) -> ModerationPort: ...
+
+    @property
+    def seasons(self) -> SeasonsPort: ...
 
     def transact(self, writes: Sequence[Write]) -> None:
         """Every write in one transaction. ``WriteConflict`` (or the subclass a write names: a short balance,

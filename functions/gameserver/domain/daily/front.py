@@ -27,7 +27,7 @@ from gameserver.platform.daily import POINTS, FrontOfTheDay, NotRanked, Outcome,
 from gameserver.platform.pace import Pace
 from gameserver.play import steps
 from gameserver.play.players import PlayerKind, stand_in
-from gameserver.storage.audit import AuditLine
+from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.daily import AlreadyStarted, DailyPort, FrontEntry, FrontStart
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
@@ -206,7 +206,7 @@ def remove_result(store: Store, clock: Clock, moderator: Caller, day: date, memb
                         wins=line.wins - (outcome is Outcome.WIN), ranked_days=line.ranked_days - 1)
         removed = replace(entry, board_key=None, not_ranked=str(NotRanked.REMOVED))
         at = iso(clock.now())
-        audit = AuditLine(moderator=moderator.sub, at=at, action="remove-daily-front", member=member,
+        audit = AuditLine(moderator=moderator.sub, at=at, action=AuditAction.REMOVE_DAILY_FRONT, member=member,
                           target=day.isoformat(), why=why, audit_id=new_id())
         try:
             ds.remove(removed, month, audit)

@@ -47,6 +47,7 @@ from gameserver.storage.daily import (
     DaySummary,
     FrontEntry,
     FrontStart,
+    FrontStopped,
     MonthLine,
 )
 from gameserver.storage.dynamodb import codec, keys
@@ -375,6 +376,12 @@ class DynamoDaily(Area):
     # -------------------------------------------------------------- helpers
     def _batch_get(self, wanted: list[Item]) -> dict[tuple[str, str], Item]:
         return batch_get(self.client, self.table, wanted)
+
+
+def front_stopped_items(table: str, write: FrontStopped) -> list[Item]:
+    entry = write.entry
+    return [codec.put(table, encode_entry(entry), "#status = :playing AND game_id = :game", {"#status": "status"},
+                      {":playing": codec.s("playing"), ":game": codec.s(entry.game_id)})]
 
 
 def front_start_items(table: str, write: FrontStart) -> list[Item]:
