@@ -1,7 +1,9 @@
-"""The sweep (EventBridge, every minute), in four stages: the games' steps whose deadline has passed (the
+"""The sweep (EventBridge, every minute), in six stages: the games' steps whose deadline has passed (the
 pipeline's stage); the duels' own deadlines (proposals to lapse, ready rooms to close, duels to catch up with
-their game); the tournaments' (fill deadlines, rounds' deadlines, matches to catch up with their game); then the
-Daily Front's board summaries (today's, and yesterday's until 00:30 UTC).
+their game); the tournaments' (fill deadlines, rounds' deadlines, matches to catch up with their game); the
+freezes whose effects are applied once more (moderation); the season closes with a stage due (the titles at
+00:30 UTC on the 1st, prizes a killed close left unpaid); then the Daily Front's board summaries (today's, and
+yesterday's until 00:30 UTC).
 
 The safety net under the turn timers, and how games against a house AI left open reach their end. The summaries
 run after the turns, so a Front the sweep has just ended is in them. A stage that fails is logged and counted
@@ -10,7 +12,7 @@ run after the turns, so a Front the sweep has just ended is in them. A stage tha
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
@@ -27,6 +29,8 @@ BATCH = 100
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     from gameserver.domain.daily import boards
     from gameserver.domain.duels import service as duels
+    from gameserver.domain.moderation import freezes
+    from gameserver.domain.seasons import close
     from gameserver.domain.tournaments import service as tournaments
     from gameserver.play.steps import sweep
 
@@ -35,12 +39,22 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         "duels", lambda: duels.sweep(storage(), get_clock(), limit=BATCH)).items()})
     outcomes.update({f"tournament-{k}": v for k, v in _stage(
         "tournaments", lambda: tournaments.sweep(storage(), get_clock(), limit=BATCH)).items()})
+    outcomes.update(_stage("freezes", lambda: freezes.sweep(storage(), get_clock(), limit=BATCH)))
+    outcomes.update({f"season-{k}": v for k, v in _stage("seasons", lambda: _count(
+        close.due(storage(), get_clock()).values())).items()})
     # The summaries are logged and counted, not returned (the answer is the turns', the duels' and the tournaments').
     summaries = _stage("summaries", lambda: boards.rebuild_summaries(storage(), get_clock()))
     logger.info("sweep", extra={"outcomes": outcomes, "summaries": summaries})
     for outcome, count in (outcomes | summaries).items():
         metrics.add_metric(name=f"Sweep_{outcome}", unit=MetricUnit.Count, value=count)
     return {"outcomes": outcomes}
+
+
+def _count(outcomes: Iterable[str]) -> dict[str, int]:
+    counted: dict[str, int] = {}
+    for outcome in outcomes:
+        counted[outcome] = counted.get(outcome, 0) + 1
+    return counted
 
 
 def _stage(name: str, run: Callable[[], dict[str, int]]) -> dict[str, int]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.moderation import reason, require_moderator
@@ -29,8 +29,11 @@ from gameserver.play.steps import ATTEMPTS, end_off_the_board
 from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.daily import FrontStopped
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.port import Store, Write
+from gameserver.storage.port import Store
 from gameserver.storage.records import Game
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Write
 
 
 def audit_lines(moderator: Caller, at: str, action: AuditAction, subs: list[str], target: str, why: str
