@@ -59,8 +59,6 @@ class ErrorCode(enum.StrEnum):
     """A request with this Idempotency-Key is still in progress."""
     FRONT_ALREADY_STARTED = "front_already_started"
     """One Daily Front a day: it was started already."""
-    DUEL_TAKEN = "duel_taken"
-    """Another member accepted the duel first."""
     DUEL_REFUSED = "duel_refused"
     """The duel's rules refuse this now: the rule says which."""
     DUEL_LAPSED = "duel_lapsed"
@@ -98,7 +96,7 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
     409: (ErrorCode.CONFLICT, ErrorCode.BUSY, ErrorCode.INVITATION_ANSWERED, ErrorCode.INVITATION_EXPIRED,
           ErrorCode.TURN_CLOSED, ErrorCode.SUBMISSIONS_USED, ErrorCode.INSUFFICIENT_CREDITS, ErrorCode.GAME_OVER,
           ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_ON_THE_BOARD, ErrorCode.MARK_CLOSED, ErrorCode.IN_PLAY,
-          ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED, ErrorCode.DUEL_TAKEN,
+          ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED,
           ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
