@@ -53,6 +53,9 @@ class ErrorCode(enum.StrEnum):
     """X-Device-Id is not an opaque id of 1 to 64 letters, digits or . _ : -."""
     IN_PLAY = "in_play"
     """The game is in play: its record opens once it is over."""
+    RECORD_CLOSED = "record_closed"
+    """The game is over but its record is not open yet: a Daily Front's opens once the day's board is final
+    (the game's ``record_opens_at``)."""
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     """This Idempotency-Key was used with a different body."""
     IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress"
@@ -96,6 +99,7 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
     409: (ErrorCode.CONFLICT, ErrorCode.BUSY, ErrorCode.INVITATION_ANSWERED, ErrorCode.INVITATION_EXPIRED,
           ErrorCode.TURN_CLOSED, ErrorCode.SUBMISSIONS_USED, ErrorCode.INSUFFICIENT_CREDITS, ErrorCode.GAME_OVER,
           ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_ON_THE_BOARD, ErrorCode.MARK_CLOSED, ErrorCode.IN_PLAY,
+          ErrorCode.RECORD_CLOSED,
           ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED,
           ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
