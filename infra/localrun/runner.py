@@ -186,7 +186,10 @@ class Runner:
         if self.admin:
             lines.append(f"localrun: admin     {self.admin.url}   (GET /clock, POST /clock/advance, /clock/set, "
                          "/tokens, /games)")
-            lines.append(f"localrun: e.g.      curl -s -X POST {self.admin.url}/tokens -d '{{\"sub\": \"alice\"}}'")
+            lines.append(f"localrun: e.g.      curl -s -X POST {self.admin.url}/tokens "
+                         "-H 'content-type: application/json' -d '{\"sub\": \"alice\"}'")
+            lines.append("localrun:           (no credentials; loopback only; refuses an Origin header or a body "
+                         "not sent as JSON)")
         return "\n".join(lines)
 
     def serve(self) -> None:
