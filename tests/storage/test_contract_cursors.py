@@ -135,20 +135,13 @@ def test_a_cursor_changed_in_any_byte_is_refused(listing):
             listing.page(base64.urlsafe_b64encode(bytes(changed)).decode().rstrip("="))
 
 
-@pytest.mark.parametrize("malformed", ["", "x", "%%%", "bm90LWEtY3Vyc29y", "A" * 40, "é"])
-def test_a_malformed_or_made_up_cursor_is_refused(listing, malformed):
-    if malformed == "":
-        assert listing.page(malformed)[0] == listing.page(None)[0], "an empty cursor is the first page"
-        return
-    with pytest.raises(InvalidCursor):
-        listing.page(malformed)
-
-
-def test_a_cursor_cut_short_is_refused(listing):
+def test_a_malformed_made_up_or_cut_cursor_is_refused(listing):
+    assert listing.page("")[0] == listing.page(None)[0], "an empty cursor is the first page"
     cursor = a_cursor(listing)
-    for length in (1, 8, 22, len(cursor) - 1):
+    made_up = ["x", "%%%", "bm90LWEtY3Vyc29y", "A" * 40, "é", base64.urlsafe_b64encode(b'{"pk":"x"}').decode()]
+    for wrong in made_up + [cursor[:length] for length in (1, 8, 22, len(cursor) - 1)]:
         with pytest.raises(InvalidCursor):
-            listing.page(cursor[:length])
+            listing.page(wrong)
 
 
 def test_a_cursor_sealed_under_another_deployments_key_is_refused(listing, monkeypatch):
