@@ -5,7 +5,8 @@ that matter, through API Gateway's stand-in (``localrun.gateway``) and the API h
 It fails on any unexpected allow, on an operation of the document the matrix does not cover (a new route must
 be added here), and on anything an answer gives away:
 
-- a refused caller gets exactly the refusal: 401 with API Gateway's own body for a token it would not verify,
+- every answer is the one its operation documents (``tests/contract.py``); a refused caller gets exactly the
+  refusal: 401 with API Gateway's own body for a token it would not verify,
   403 ``moderators_only`` on a moderators' route, and on a member's resource the 404 an id that does not exist
   gets (the same body, the id aside): no existence oracle; and a refused call changes nothing stored;
 - no error body carries a stack trace, a table name or a key;
@@ -41,6 +42,7 @@ from authorization_world import (
     address_of,
     device_of,
 )
+from contract import check_answer
 from moto_tables import environment, manual_clock, set_environment
 
 SALT = "matrix-daily-salt-0123456789abcdef"
@@ -377,6 +379,11 @@ class Run:
                 self.failures.append(f"{where}: gives away {leak}")
             if status >= 500:
                 self.failures.append(f"{where}: {status} {body}")
+            elif status != 401:  # the gateway's own 401 is held to its body below
+                try:
+                    check_answer(self.method, self.template.format(**target.params), status, body)
+                except AssertionError as outside:
+                    self.failures.append(f"{where}: outside the document: {outside}")
             elif kind in (NO_TOKEN, FORGED, EXPIRED):
                 if (status, body) != (401, {"message": "Unauthorized"}) or "www-authenticate" not in headers:
                     self.failures.append(f"{where}: expected API Gateway's 401, got {status} {body}")

@@ -5,16 +5,36 @@
  *
  *     node play_house_game.mjs API_URL ADMIN_URL
  *
- * The runner's admin port (no part of the API) mints the member's token. Every turn the member holds (no orders:
- * legal in any position), the house AI plays, and the game ends within its 8 turns; then the record is read.
+ * The runner's admin port (no part of the API) mints the member's token. Every turn the member reinforces their
+ * HQ with what their points buy and predicts the enemy at their own relay, both read from the typed view; the
+ * house AI plays, and the game ends within its 8 turns; then the record is read.
  */
 import createClient from "openapi-fetch";
 import type { components, paths } from "feinthold-api";
 
 type Game = components["schemas"]["GameOut"];
+type View = components["schemas"]["FeintholdView"];
+type OrderSet = components["schemas"]["OrderSet"];
+type Position = components["schemas"]["Position"];
+
+/** "Reinforce: a unit costs 2 points, a decoy 1". */
+const UNIT_COST = 2;
 
 /** A game of Feinthold "always ends in 8 turns at most". */
 const MAX_TURNS = 8;
+
+/** Reinforce my HQ with up to four units, and predict at my relay: legal whatever the layout. */
+function ordersFor(view: View): OrderSet {
+  const mine = (kind: components["schemas"]["PositionKind"]): Position | undefined =>
+    view.layout.positions.find((place) => place.kind === kind && place.side === view.side)?.id;
+  const hq = mine("hq");
+  const relay = mine("relay");
+  const units = Math.min(4, Math.floor(view.points / UNIT_COST));
+  const orders: OrderSet["orders"] = [];
+  if (hq !== undefined && units > 0) orders.push({ reinforce: { at: hq, units, decoys: 0 } });
+  if (relay !== undefined) orders.push({ predict: { at: relay } });
+  return { orders };
+}
 
 async function mint(admin: string, sub: string): Promise<string> {
   const answer = await fetch(`${admin}/tokens`, {
@@ -45,7 +65,7 @@ async function play(api: string, admin: string): Promise<void> {
     const sent = expect(
       await client.PUT("/v1/feinthold/games/{game_id}/turns/{turn}/orders", {
         params: { path: { game_id: game.game_id, turn: game.turn } },
-        body: { orders: [] },
+        body: ordersFor(game.view),
       }),
       `orders of turn ${game.turn}`,
     );
