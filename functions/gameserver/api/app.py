@@ -53,7 +53,7 @@ def create_app(platform: bool = True) -> FastAPI:
         return app
     from gameserver.api import credits, daily, doctrines, duels, feed, feint, moderation, tournaments
 
-    for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, moderation.router,
-                   tournaments.router, feint.router):
+    for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, daily.moderators,
+                   moderation.router, tournaments.router, feint.router):
         app.include_router(router)
     return app
