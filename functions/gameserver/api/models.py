@@ -87,6 +87,8 @@ class Mode(enum.StrEnum):
     """A duel between two members, rated, with a stake in credits."""
     DAILY = "daily"
     """The Daily Front: everyone plays the same game against the same house AI."""
+    CHALLENGE = "challenge"
+    """A rated challenge of a published doctrine or a house AI."""
 
 
 class RequestBody(BaseModel):

@@ -20,6 +20,7 @@ from gameserver.platform.fairplay.links import Link, LinkKind
 from gameserver.platform.fairplay.marks import Mark, MarkStatus
 from gameserver.platform.ratings import EloRating, Glicko2Rating
 from gameserver.storage.audit import AuditLine
+from gameserver.storage.challenges import FeedNotice
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
 from gameserver.storage.daily import (
     AlreadyStarted,
@@ -52,6 +53,7 @@ from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice
+from gameserver.storage.memory_challenges import CHALLENGE_WRITES, ChallengeTables, MemoryChallenges
 from gameserver.storage.records import (
     Board,
     Game,
@@ -103,7 +105,7 @@ class _Tables:
     invitations: dict[str, Invitation] = field(default_factory=dict)
     profiles: dict[str, Profile] = field(default_factory=dict)
     ledger: dict[tuple[str, str], LedgerLine] = field(default_factory=dict)
-    feed: dict[tuple[str, str], Notice] = field(default_factory=dict)
+    feed: dict[tuple[str, str], Notice | FeedNotice] = field(default_factory=dict)
     duels: dict[str, tuple[StoredDuel, str | None]] = field(default_factory=dict)
     game_ratings: dict[str, tuple[Glicko2Rating, int]] = field(default_factory=dict)
     elo_ratings: dict[str, tuple[EloRating, int]] = field(default_factory=dict)
@@ -118,6 +120,7 @@ class _Tables:
     seen: dict[str, Seen] = field(default_factory=dict)
     marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
     audit: list[AuditLine] = field(default_factory=list)
+    challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
 
 
 Check = Callable[[], None]
@@ -138,6 +141,7 @@ class MemoryStore:
         self.daily = _Daily(self)
         self.fairplay = _FairPlay(self)
         self.audit = _Audit(self)
+        self.challenges = MemoryChallenges(self)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -188,6 +192,8 @@ class MemoryStore:
             return check_first, lambda: t.entries.__setitem__((write.entry.member, write.entry.day), write.entry)
         if isinstance(write, AuditLine):
             return (lambda: None), lambda: t.audit.append(write)
+        if isinstance(write, CHALLENGE_WRITES):
+            return self.challenges.write_steps(write)
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:

@@ -18,6 +18,14 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from gameserver.storage.audit import AuditLine, AuditPort
+    from gameserver.storage.challenges import (
+        ChallengeFinish,
+        ChallengesPort,
+        ChallengeStart,
+        DoctrineRatingWrite,
+        DoctrineWrite,
+        NoticeWrite,
+    )
     from gameserver.storage.daily import DailyPort, FrontStart
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
@@ -32,7 +40,8 @@ if TYPE_CHECKING:
     )
     from gameserver.storage.members import MembersPort
 
-    Write: TypeAlias = NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
+    Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
+                        | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -60,6 +69,9 @@ class Store(Protocol):
 
     @property
     def audit(self) -> AuditPort: ...
+
+    @property
+    def challenges(self) -> ChallengesPort: ...
 
     def transact(self, writes: Sequence[Write]) -> None:
         """Every write in one transaction. ``WriteConflict`` (or the subclass a write names: a short balance,
