@@ -69,6 +69,14 @@ class ErrorCode(enum.StrEnum):
     """The duel changed meanwhile: read it again."""
     DOCTRINES_FULL = "doctrines_full"
     """Three doctrines at most: replace or delete one."""
+    OWN_DOCTRINE = "own_doctrine"
+    """A member cannot challenge their own doctrine."""
+    DOCTRINE_WITHDRAWN = "doctrine_withdrawn"
+    """The doctrine was withdrawn by its author: no new challenge until it is published again."""
+    DOCTRINE_HIDDEN = "doctrine_hidden"
+    """A moderator hid the doctrine: it stays hidden, neither published again nor withdrawn."""
+    CHALLENGE_IN_PROGRESS = "challenge_in_progress"
+    """A challenge of this doctrine by you is still in progress: one at a time."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
     UNAUTHENTICATED = "unauthenticated"
@@ -99,10 +107,11 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
           ErrorCode.TURN_CLOSED, ErrorCode.SUBMISSIONS_USED, ErrorCode.INSUFFICIENT_CREDITS, ErrorCode.GAME_OVER,
           ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_ON_THE_BOARD, ErrorCode.MARK_CLOSED, ErrorCode.IN_PLAY,
           ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED, ErrorCode.DUEL_TAKEN,
-          ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL),
+          ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL,
+          ErrorCode.DOCTRINE_WITHDRAWN, ErrorCode.DOCTRINE_HIDDEN, ErrorCode.CHALLENGE_IN_PROGRESS),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
-          ErrorCode.IDEMPOTENCY_KEY_REUSED),
+          ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.OWN_DOCTRINE),
     500: (ErrorCode.INTERNAL,),
 }
 """Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""

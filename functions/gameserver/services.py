@@ -19,6 +19,7 @@ MODES = {
     "friendly": "gameserver.domain.friendly",
     "duel": "gameserver.domain.duels.game",
     "daily": "gameserver.domain.daily.results",
+    "challenge": "gameserver.domain.challenges.game",
 }
 """Each mode's module, which registers it on import."""
 

@@ -59,6 +59,16 @@ def test_every_route_of_the_interface_is_documented():
         ("get", "/v1/feinthold/daily/rank"),
         ("get", "/v1/moderation/marks"),
         ("post", "/v1/moderation/marks/{member}/{mark_id}/close"),
+        ("get", "/v1/feinthold/published"),
+        ("post", "/v1/feinthold/published"),
+        ("get", "/v1/feinthold/published/{doctrine_id}"),
+        ("post", "/v1/feinthold/published/{doctrine_id}/withdraw"),
+        ("post", "/v1/feinthold/bench"),
+        ("post", "/v1/feinthold/challenges"),
+        ("get", "/v1/feinthold/challenges/{challenge_id}"),
+        ("get", "/v1/feinthold/challenges/{challenge_id}/trace"),
+        ("get", "/v1/feinthold/leaderboards/challengers"),
+        ("get", "/v1/feinthold/leaderboards/doctrines"),
     }
     assert {(method, path) for path, method, _ in OPERATIONS} == expected
 

@@ -14,5 +14,6 @@ router = APIRouter()
 
 @router.get("/v1/feed", responses={**ok("FeedOut"), **errors(E.INVALID_CURSOR)}, tags=["members"])
 async def get_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
-    """Notifications: each turn of mine that opened in a duel, newest first."""
+    """Notifications: each turn of mine that opened in a duel, and my published doctrines' challenges (one
+    notice an hour at most per doctrine), newest first."""
     return reply(members.my_feed(storage(), caller, cursor, limit))

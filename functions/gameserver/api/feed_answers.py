@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
@@ -20,8 +20,23 @@ class NoticeOut(BaseModel):
     deadline: Timestamp | None
 
 
+class ChallengesNotice(BaseModel):
+    """What happened to one of my published doctrines since its last notice (one an hour at most)."""
+
+    kind: Literal["doctrine-challenges"] = Field(description="my published doctrine was challenged")
+    doctrine_id: str
+    name: str = Field(description="its shown name")
+    at: Timestamp
+    challenged: int = Field(ge=0, description="challenges of it started")
+    won: int = Field(ge=0, description="challenges it won (their challengers lost)")
+    drawn: int = Field(ge=0)
+    lost: int = Field(ge=0, description="challenges it lost")
+    games: list[str] = Field(description="the challenges' games, each once, oldest first")
+
+
 class FeedOut(BaseModel):
     """A page of my feed, newest first."""
 
-    notices: list[NoticeOut] = Field(description="newest first")
+    notices: list[Annotated[NoticeOut | ChallengesNotice, Field(discriminator="kind")]] = Field(
+        description="newest first")
     cursor: NextCursor

@@ -6,12 +6,16 @@ credits (the balance and the ledger line of every move) and their feed.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
 from gameserver.identity import Caller
 from gameserver.ids import new_id
+from gameserver.storage.members import Notice
 from gameserver.storage.port import Store
+
+if TYPE_CHECKING:
+    from gameserver.storage.challenges import FeedNotice
 from gameserver.storage.records import LedgerLine, Profile
 
 OPENING_GRANT = 100
@@ -67,11 +71,19 @@ def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, l
 
 
 def my_feed(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
-    """The turns of mine that opened, newest first: what the notifications said."""
+    """The turns of mine that opened, and what happened to my published doctrines, newest first: what the
+    notifications said."""
     page = store.members.feed(caller.sub, cursor, limit)
-    return {
-        "notices": [{"kind": n.kind, "game_id": n.game_id, "duel_id": n.ref, "turn": n.step,
-                     "opened_at": n.opened_at, "deadline": n.deadline} for n in page.items],
-        "cursor": page.cursor,
-    }
+    return {"notices": [_notice_json(n) for n in page.items], "cursor": page.cursor}
+
+
+def _notice_json(notice: Notice | FeedNotice) -> dict[str, Any]:
+    if isinstance(notice, Notice):
+        return {"kind": notice.kind, "game_id": notice.game_id, "duel_id": notice.ref, "turn": notice.step,
+                "opened_at": notice.opened_at, "deadline": notice.deadline}
+    from gameserver.platform.challenges import NoticeKind  # an author's notice: the challenges' words
+
+    told = notice.notice
+    return {"kind": "doctrine-challenges", "doctrine_id": told.doctrine, "name": notice.name, "at": iso(told.at),
+            **{str(kind): told.count(kind) for kind in NoticeKind}, "games": list(told.games)}
 

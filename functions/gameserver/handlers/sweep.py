@@ -1,6 +1,7 @@
-"""The sweep (EventBridge, every minute), in three stages: the games' steps whose deadline has passed (the
+"""The sweep (EventBridge, every minute), in four stages: the games' steps whose deadline has passed (the
 pipeline's stage); the duels' own deadlines (proposals to lapse, ready rooms to close, duels to catch up with
-their game); then the Daily Front's board summaries (today's, and yesterday's until 00:30 UTC).
+their game); the challenges' (challenges to end, doctrines' queued results to apply to their ratings, authors'
+notices); then the Daily Front's board summaries (today's, and yesterday's until 00:30 UTC).
 
 The safety net under the turn timers, and how games against a house AI left open reach their end. The summaries
 run after the turns, so a Front the sweep has just ended is in them. A stage that fails is logged and counted
@@ -24,6 +25,7 @@ BATCH = 100
 
 @observed
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    from gameserver.domain.challenges import sweep as challenges
     from gameserver.domain.daily import boards
     from gameserver.domain.duels import service as duels
     from gameserver.play.steps import sweep
@@ -31,7 +33,8 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     outcomes = _stage("turns", lambda: sweep(storage(), get_clock(), limit=BATCH))
     outcomes.update({f"duel-{k}": v for k, v in _stage(
         "duels", lambda: duels.sweep(storage(), get_clock(), limit=BATCH)).items()})
-    # The summaries are logged and counted, not returned (the answer is the turns' and the duels').
+    outcomes.update(_stage("challenges", lambda: challenges.sweep(storage(), get_clock(), limit=BATCH)))
+    # The summaries are logged and counted, not returned (the answer is the turns', the duels', the challenges').
     summaries = _stage("summaries", lambda: boards.rebuild_summaries(storage(), get_clock()))
     logger.info("sweep", extra={"outcomes": outcomes, "summaries": summaries})
     for outcome, count in (outcomes | summaries).items():
