@@ -245,7 +245,9 @@ def catch_up(store: Store, clock: Clock, challenge_id: str) -> str:
     game = read.game
     if steps.is_due(game, clock.now()):
         game = steps.settle(store, clock, read).game
-    return finish_challenge(store, clock, game)
+    outcome = finish_challenge(store, clock, game)
+    # The step that ended the game just now ended the challenge too (the mode's follow-up): this call did it.
+    return "recorded" if outcome == "already" and read.game.status == "open" and game.status == "over" else outcome
 
 
 # ------------------------------------------------------------------ reading
