@@ -251,8 +251,10 @@ def doctrine_page(store: Store, clock: Clock, caller: Caller, doctrine_id: str) 
     """A doctrine's page as ``caller`` sees it: the rules only for its author (anyone's for a house AI), and,
     when they may challenge it, what a challenge started now would be ("the member is told before starting"):
     rated or why not, and their challenge of it in progress."""
-    readable(store, clock, caller.sub, doctrine_id)
     read = store.challenges.read_start(caller.sub, doctrine_id)
+    if read.doctrine is None or not visible_to(read.doctrine.doctrine, caller.sub):
+        readable(store, clock, caller.sub, doctrine_id)  # a house AI not stored yet is stored; else the 404
+        read = store.challenges.read_start(caller.sub, doctrine_id)
     stored = read.doctrine
     assert stored is not None
     doctrine = stored.doctrine
