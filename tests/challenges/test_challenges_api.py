@@ -191,3 +191,40 @@ def test_the_bench_refuses_a_broken_draft_an_empty_slot_and_an_unknown_source_na
     assert unknown[0] == 422 and unknown[1]["error"]["code"] == "invalid"
     pace = call("POST", "/v1/feinthold/challenges", ann, {"doctrine_id": "house-ram", "pace": "1d"})
     assert pace[0] == 422 and pace[1]["error"]["field"] == "pace"
+
+
+_EVERY_CONDITION = [
+    {"turn": {"at_least": 2}}, {"points": {"at_most": 9}}, {"units_at": {"at": "my-hq", "at_least": 1}},
+    {"units_total": {"at_least": 3}}, {"decoys_at": {"at": "my-hq", "at_least": 1}},
+    {"flag": {"at": "open-relay", "owner": "neutral"}}, {"relays_held": {"at_least": 1}},
+    {"positions_held": {"at_least": 2}}, {"lead": {"at_least": 0}}, {"enemy_at": {"at": "enemy-hq"}},
+    {"enemy_next_to": {"at": "my-hq", "at_least": 1}}, {"last_seen": {"at": "enemy-hq", "at_least": 1, "within": 3}},
+    {"outnumber": {"at": "weakest-enemy", "ratio": 1.5, "unknown_as": 2}},
+]
+_ACTS = [{"advance": {"from": "my-hq", "toward": "open-ground", "keep": 1, "share": 50}},
+         {"reinforce_decoys": {"at": "my-hq", "count": 1}}, {"scout": {"at": "stale"}}]
+
+
+def test_every_condition_and_outcome_a_trace_holds_is_in_the_document_and_the_words_are_the_engines(api):
+    from gameserver.api.challenges_answers import ConditionKind, RuleOutcome
+    from rules.feinthold.doctrine import CONDITIONS
+    from rules.feinthold.doctrine.bench import OUTCOMES
+
+    assert [kind.value for kind in ConditionKind] == [condition.KIND for condition in CONDITIONS]
+    assert [outcome.value for outcome in RuleOutcome] == list(OUTCOMES)
+    fresh()
+    ann = member("ann")
+    seen: set[str] = set()
+    outcomes: set[str] = set()
+    for part in (_EVERY_CONDITION[:6], _EVERY_CONDITION[6:]):
+        rules = [{"if": [condition], "then": _ACTS[n % 3]} for n, condition in enumerate(part)]
+        rules.append({"if": [], "then": {"reinforce_all": {"at": "my-hq", "keep_points": 0}}})
+        # each answer is held to BenchOut (tests/contract.py): every condition's values, every outcome
+        run = ok(call("POST", "/v1/feinthold/bench", ann, {"of": "draft", "doctrine": {"name": "all", "rules": rules}}))
+        for one in run["games"]:
+            for turn in one["trace"]:
+                for rule in turn["rules"]:
+                    outcomes.add(rule["outcome"])
+                    seen.update(c["condition"] for c in rule["conditions"])
+    assert seen == {kind.value for kind in ConditionKind}
+    assert {"fired", "skipped", "idle"} <= outcomes
