@@ -185,6 +185,7 @@ def test_the_boards_page_in_order_from_their_minimum_and_join_the_doctrines_stat
     store.transact([DoctrineWrite(replace(doctrine, doctrine=withdraw(doctrine.doctrine, "ann", T0)))])
     first = store.challenges.doctrine_board("2026-12", None, 1)
     assert [(line.doctrine, line.status) for line in first.lines] == [("d1", DoctrineStatus.PUBLISHED)]
+    assert first.names == {"d1": "Iron Wall"}, "the shown names, read with the status"
     second = store.challenges.doctrine_board("2026-12", first.cursor, 5)
     assert second.lines == [] and second.before == 1, "d2 withdrawn since: out; d0 faced 9: not on the board"
     store.transact([DoctrineWrite(replace(store.challenges.doctrine("d2"), doctrine=doctrine.doctrine))])

@@ -341,6 +341,8 @@ class BoardPage:
     lines: list[Any]
     before: int
     cursor: str | None
+    names: dict[str, str] = field(default_factory=dict)
+    """The doctrines' shown names, read with the page's status (the doctrine board only)."""
 
 
 class ChallengesPort(Protocol):

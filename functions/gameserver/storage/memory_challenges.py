@@ -213,7 +213,9 @@ class MemoryChallenges:
             now = self.c.published.get(line.doctrine)
             return now is not None and now.doctrine.listed
 
-        return self._board(ordered, cursor, limit, f"doctrines#{month}", public)
+        page = self._board(ordered, cursor, limit, f"doctrines#{month}", public)
+        return replace(page, names={line.doctrine: self.c.published[line.doctrine].doctrine.name
+                                    for line in page.lines})
 
     # ---------------------------------------------------------------- writes (checked, then applied)
     def write_steps(self, write: Any) -> tuple[Check, Apply]:

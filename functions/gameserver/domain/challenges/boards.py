@@ -36,12 +36,10 @@ def doctrine_board(store: Store, clock: Clock, month: str | None, cursor: str | 
     month = _month(clock, month)
     page = store.challenges.doctrine_board(month, cursor, limit)
     lines: list[DoctrineLine] = page.lines
-    found = store.challenges.doctrines(tuple(line.doctrine for line in lines)) if lines else {}
     rows = []
     for n, line in enumerate(lines, start=1):
         house = house_of(line.doctrine)
-        rows.append({"place": page.before + n, "doctrine_id": line.doctrine,
-                     "name": found[line.doctrine].doctrine.name if line.doctrine in found else line.doctrine,
+        rows.append({"place": page.before + n, "doctrine_id": line.doctrine, "name": page.names[line.doctrine],
                      "author": line.author, "house_ai": None if house is None else house.value,
                      "rating": f"{line.rating:.2f}", "faced": line.faced, "published_at": iso(line.published_at)})
     return {"month": month, "cursor": page.cursor, "doctrines": rows}

@@ -552,5 +552,6 @@ class DynamoChallenges(Area):
         lines = [_decode_doctrine_month(item) for item in answer.get("Items", [])]
         now = self.doctrines(tuple(line.doctrine for line in lines)) if lines else {}
         public = [line for line in lines if line.doctrine in now and now[line.doctrine].doctrine.listed]
-        return BoardPage(public, before, self._after(answer, before + len(public)))
+        return BoardPage(public, before, self._after(answer, before + len(public)),
+                         {line.doctrine: now[line.doctrine].doctrine.name for line in public})
 
