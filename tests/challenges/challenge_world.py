@@ -39,8 +39,10 @@ def member(name: str, moderator: bool = False) -> Caller:
 
 class World:
     def __init__(self, start: datetime = START) -> None:
+        from gameserver.domain.challenges.publication import forget_houses
         from gameserver.domain.members import ensure_profile
 
+        forget_houses()  # a new store holds no house AI yet, whatever this process stored before
         self.store = MemoryStore()
         self.clock = ManualClock(start)
         self._profile = ensure_profile

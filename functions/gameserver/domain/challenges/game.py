@@ -32,7 +32,7 @@ from gameserver.domain.challenges.publication import (
     visible_to,
 )
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
-from gameserver.errors import Conflict, ErrorCode, Forbidden, NotFound
+from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.challenges import (
@@ -121,7 +121,10 @@ def _kept(challenges: tuple[Challenge, ...], now: datetime) -> tuple[Challenge, 
 def start_challenge(store: Store, clock: Clock, caller: Caller, doctrine_id: str, pace: str) -> dict[str, Any]:
     """Challenge a published doctrine or a house AI at blitz or rapid pace: whether it is rated is fixed now
     (and said in the answer); my side and the layout are drawn from the game's seed."""
-    chosen = Pace(pace)
+    try:
+        chosen = Pace(pace)
+    except ValueError as error:
+        raise InvalidInput(f"unknown pace {pace!r}; a challenge is played at blitz or 5m", field="pace") from error
     for _ in range(steps.ATTEMPTS):
         read = store.challenges.read_start(caller.sub, doctrine_id)
         stored, house = read.doctrine, house_of(doctrine_id)
