@@ -89,7 +89,7 @@ def main() -> None:
         print(f"  {kind}: {n}")
     print(f"  Ram's rating item written by an end: {'no' if untouched else 'YES'}; results queued: {queued}")
     print(f"  sweep: {first['doctrine-steps']} steps, {first['doctrine-results']} results applied in "
-          f"{sweep_took:.2f} s; a second sweep applied {second['doctrine-results']}")
+          f"{sweep_took:.2f} s; a second sweep applied {second.get('doctrine-results', 0)}")
     print(f"  Ram: {ram.record.faced} rated challenges faced, rating {ram.rating.rating:.2f}, item version "
           f"{ram.version} (was {ram_version})")
 

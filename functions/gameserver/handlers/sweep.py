@@ -33,11 +33,12 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     outcomes = _stage("turns", lambda: sweep(storage(), get_clock(), limit=BATCH))
     outcomes.update({f"duel-{k}": v for k, v in _stage(
         "duels", lambda: duels.sweep(storage(), get_clock(), limit=BATCH)).items()})
-    outcomes.update(_stage("challenges", lambda: challenges.sweep(storage(), get_clock(), limit=BATCH)))
-    # The summaries are logged and counted, not returned (the answer is the turns', the duels', the challenges').
+    # The challenges' and the summaries' outcomes are logged and counted, not returned (the answer is the turns'
+    # and the duels').
+    challenged = _stage("challenges", lambda: challenges.sweep(storage(), get_clock(), limit=BATCH))
     summaries = _stage("summaries", lambda: boards.rebuild_summaries(storage(), get_clock()))
-    logger.info("sweep", extra={"outcomes": outcomes, "summaries": summaries})
-    for outcome, count in (outcomes | summaries).items():
+    logger.info("sweep", extra={"outcomes": outcomes, "challenges": challenged, "summaries": summaries})
+    for outcome, count in (outcomes | challenged | summaries).items():
         metrics.add_metric(name=f"Sweep_{outcome}", unit=MetricUnit.Count, value=count)
     return {"outcomes": outcomes}
 

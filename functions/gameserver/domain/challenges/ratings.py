@@ -53,12 +53,11 @@ def apply_queue(store: Store, doctrine_id: str, limit: int = MAX_PER_STEP) -> in
 def apply_queues(store: Store, clock: Clock, limit: int) -> dict[str, int]:
     """The sweep's stage: every doctrine whose queue holds results, each to the end of its queue (a step of
     ``MAX_PER_STEP`` results at a time, ``limit`` steps in all at most)."""
-    outcomes = {"doctrine-results": 0, "doctrine-steps": 0}
+    results = steps = 0
     for doctrine_id in store.challenges.queued(iso(clock.now()), limit):
-        while outcomes["doctrine-steps"] < limit:
+        while steps < limit:
             applied = apply_queue(store, doctrine_id)
-            outcomes["doctrine-steps"] += 1
-            outcomes["doctrine-results"] += applied
+            steps, results = steps + 1, results + applied
             if applied < MAX_PER_STEP:
                 break
-    return outcomes
+    return {"doctrine-results": results, "doctrine-steps": steps} if steps else {}
