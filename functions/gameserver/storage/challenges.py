@@ -16,6 +16,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, Protocol
 
+from gameserver.clock import iso
 from gameserver.platform.challenges import (
     AppliedResult,
     AuthorEvent,
@@ -56,29 +57,21 @@ def listing_key(stored: StoredDoctrine) -> str:
 
 def challenger_board_key(line: ChallengerLine) -> str:
     """``challenger_order`` as text: rating, more rated challenges, the older account, the member."""
-    from gameserver.clock import iso
-
     return f"{rating_key(line.rating)}#{count_key(line.rated_challenges)}#{iso(line.account_created)}#{line.member}"
 
 
 def doctrine_board_key(line: DoctrineLine) -> str:
     """``doctrine_order`` as text: rating, more challenges faced, the older first publication, the doctrine."""
-    from gameserver.clock import iso
-
     return f"{rating_key(line.rating)}#{count_key(line.faced)}#{iso(line.published_at)}#{line.doctrine}"
 
 
 def event_key(event: AuthorEvent) -> str:
     """An author's event, once: its time, game and kind (an end written twice is one event)."""
-    from gameserver.clock import iso
-
     return f"{iso(event.at)}#{event.game}#{event.kind}"
 
 
 def queue_key(result: QueuedResult) -> str:
     """A queued result in its doctrine's queue, in the order the rating applies them (end, then game)."""
-    from gameserver.clock import iso
-
     return f"{iso(result.ended_at)}#{result.game}"
 
 
@@ -256,8 +249,6 @@ class FeedNotice:
     @property
     def order(self) -> str:
         """Its place in the author's feed (after ``FEED#``): its time, the doctrine, then what it is."""
-        from gameserver.clock import iso
-
         return f"{iso(self.notice.at)}#{self.notice.doctrine}#challenges"
 
 
@@ -385,7 +376,7 @@ class ChallengesPort(Protocol):
 
     def read_queue(self, doctrine_id: str, limit: int) -> QueueRead:
         """The doctrine, its first ``limit`` queued results, which of them are applied already, their months'
-        lines: three or four requests."""
+        lines: three requests (two when nothing is queued)."""
         ...
 
     def waiting(self, now: str, limit: int) -> list[str]:

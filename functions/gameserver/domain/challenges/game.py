@@ -37,6 +37,7 @@ from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.challenges import (
     WEEK,
+    AppliedResult,
     AuthorEvent,
     Challenge,
     ChallengeEnd,
@@ -53,7 +54,7 @@ from gameserver.platform.duels.lifecycle import LAST_TURN
 from gameserver.platform.fairplay import order_delay, pace_too_regular
 from gameserver.platform.fairplay.marks import Mark, MarkKind, linked_marks
 from gameserver.platform.pace import Pace, step_time
-from gameserver.platform.ratings import Glicko2Rating
+from gameserver.platform.ratings import Glicko2Change, Glicko2Rating
 from gameserver.play import steps
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.players import PlayerKind, player, stand_in
@@ -260,11 +261,11 @@ def _result(challenge: Challenge) -> str | None:
     return {1.0: "won", 0.5: "drawn", 0.0: "lost"}[challenge.score]
 
 
-def _change_json(before: Any, change: Any, after: Any) -> dict[str, Any]:
+def _change_json(before: Glicko2Rating, change: Glicko2Change, after: Glicko2Rating) -> dict[str, Any]:
     return {"before": before.to_json(), "change": change.to_json(), "after": after.to_json()}
 
 
-def challenge_json(stored: StoredChallenge, doctrine_change: Any) -> dict[str, Any]:
+def challenge_json(stored: StoredChallenge, doctrine_change: AppliedResult | None) -> dict[str, Any]:
     """A challenge as its challenger and the doctrine's author see it: never the doctrine's rules."""
     challenge = stored.challenge
     house = house_of(challenge.doctrine)
@@ -291,7 +292,8 @@ def challenge_json(stored: StoredChallenge, doctrine_change: Any) -> dict[str, A
     }
 
 
-def _of(store: Store, clock: Clock, caller: Caller, challenge_id: str) -> tuple[StoredChallenge, Any, Game]:
+def _of(store: Store, clock: Clock, caller: Caller, challenge_id: str
+        ) -> tuple[StoredChallenge, AppliedResult | None, Game]:
     """The challenge, if ``caller`` is its challenger or the doctrine's author (else the 404 of no challenge);
     a challenge whose game should be over is ended first."""
     read = store.challenges.read_challenge(challenge_id)
