@@ -88,6 +88,14 @@ class ErrorCode(enum.StrEnum):
     """Every seat of the table is taken or kept for an invited member."""
     ALREADY_SEATED = "already_seated"
     """You sit at this table already."""
+    OWN_DOCTRINE = "own_doctrine"
+    """A member cannot challenge their own doctrine."""
+    DOCTRINE_WITHDRAWN = "doctrine_withdrawn"
+    """The doctrine was withdrawn by its author: no new challenge until it is published again."""
+    DOCTRINE_HIDDEN = "doctrine_hidden"
+    """A moderator hid the doctrine: it stays hidden, neither published again nor withdrawn."""
+    CHALLENGE_IN_PROGRESS = "challenge_in_progress"
+    """A challenge of this doctrine by you is still in progress: one at a time."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
     UNAUTHENTICATED = "unauthenticated"
@@ -122,10 +130,11 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
           ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL,
           ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
           ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED, ErrorCode.STALE_COMMAND, ErrorCode.TABLE_CLOSED,
-          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED),
+          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.DOCTRINE_WITHDRAWN, ErrorCode.DOCTRINE_HIDDEN,
+          ErrorCode.CHALLENGE_IN_PROGRESS),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
-          ErrorCode.IDEMPOTENCY_KEY_REUSED),
+          ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.OWN_DOCTRINE),
     500: (ErrorCode.INTERNAL,),
 }
 """Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""

@@ -22,6 +22,7 @@ from gameserver.platform.fairplay.marks import Mark, MarkStatus
 from gameserver.platform.ratings import EloRating, Glicko2Rating
 from gameserver.platform.tournaments import TournamentStatus, match_id
 from gameserver.storage.audit import AuditLine
+from gameserver.storage.challenges import FeedNotice
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
 from gameserver.storage.daily import (
     AlreadyStarted,
@@ -55,6 +56,7 @@ from gameserver.storage.fairplay import Seen
 from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice, Notices
+from gameserver.storage.memory_challenges import CHALLENGE_WRITES, ChallengeTables, MemoryChallenges
 from gameserver.storage.records import (
     Board,
     Game,
@@ -120,7 +122,7 @@ class _Tables:
     invitations: dict[str, Invitation] = field(default_factory=dict)
     profiles: dict[str, Profile] = field(default_factory=dict)
     ledger: dict[tuple[str, str], LedgerLine] = field(default_factory=dict)
-    feed: dict[tuple[str, str], Notice] = field(default_factory=dict)
+    feed: dict[tuple[str, str], Notice | FeedNotice] = field(default_factory=dict)
     duels: dict[str, tuple[StoredDuel, str | None]] = field(default_factory=dict)
     game_ratings: dict[str, tuple[Glicko2Rating, int]] = field(default_factory=dict)
     elo_ratings: dict[str, tuple[EloRating, int]] = field(default_factory=dict)
@@ -141,6 +143,7 @@ class _Tables:
     tourney_entries: dict[tuple[str, str], str] = field(default_factory=dict)
     """(member, tournament) -> when they joined."""
     tables: dict[str, Table] = field(default_factory=dict)
+    challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
 
 
 Check = Callable[[], None]
@@ -163,6 +166,7 @@ class MemoryStore:
         self.feint = _Feint(self)
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
+        self.challenges = MemoryChallenges(self)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -229,6 +233,8 @@ class MemoryStore:
                 write.table.table_id, replace(write.table, version=write.table.version + 1))
         if isinstance(write, Notices):
             return (lambda: None), lambda: put_notices(t, write.notices)
+        if isinstance(write, CHALLENGE_WRITES):
+            return self.challenges.write_steps(write)
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
