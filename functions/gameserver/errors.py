@@ -53,14 +53,15 @@ class ErrorCode(enum.StrEnum):
     """X-Device-Id is not an opaque id of 1 to 64 letters, digits or . _ : -."""
     IN_PLAY = "in_play"
     """The game is in play: its record opens once it is over."""
+    RECORD_CLOSED = "record_closed"
+    """The game is over but its record is not open yet: a Daily Front's opens once the day's board is final
+    (the game's ``record_opens_at``)."""
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     """This Idempotency-Key was used with a different body."""
     IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress"
     """A request with this Idempotency-Key is still in progress."""
     FRONT_ALREADY_STARTED = "front_already_started"
     """One Daily Front a day: it was started already."""
-    DUEL_TAKEN = "duel_taken"
-    """Another member accepted the duel first."""
     DUEL_REFUSED = "duel_refused"
     """The duel's rules refuse this now: the rule says which."""
     DUEL_LAPSED = "duel_lapsed"
@@ -93,6 +94,14 @@ class ErrorCode(enum.StrEnum):
     """The member's ratings are frozen already."""
     NOT_FROZEN = "not_frozen"
     """The member's ratings are not frozen."""
+    OWN_DOCTRINE = "own_doctrine"
+    """A member cannot challenge their own doctrine."""
+    DOCTRINE_WITHDRAWN = "doctrine_withdrawn"
+    """The doctrine was withdrawn by its author: no new challenge until it is published again."""
+    DOCTRINE_HIDDEN = "doctrine_hidden"
+    """A moderator hid the doctrine: it stays hidden, neither published again nor withdrawn."""
+    CHALLENGE_IN_PROGRESS = "challenge_in_progress"
+    """A challenge of this doctrine by you is still in progress: one at a time."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
     UNAUTHENTICATED = "unauthenticated"
@@ -122,14 +131,16 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
     409: (ErrorCode.CONFLICT, ErrorCode.BUSY, ErrorCode.INVITATION_ANSWERED, ErrorCode.INVITATION_EXPIRED,
           ErrorCode.TURN_CLOSED, ErrorCode.SUBMISSIONS_USED, ErrorCode.INSUFFICIENT_CREDITS, ErrorCode.GAME_OVER,
           ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_ON_THE_BOARD, ErrorCode.MARK_CLOSED, ErrorCode.IN_PLAY,
-          ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED, ErrorCode.DUEL_TAKEN,
+          ErrorCode.RECORD_CLOSED,
+          ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED,
           ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL,
           ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
           ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED, ErrorCode.STALE_COMMAND, ErrorCode.TABLE_CLOSED,
-          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.ALREADY_FROZEN, ErrorCode.NOT_FROZEN),
+          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.DOCTRINE_WITHDRAWN, ErrorCode.DOCTRINE_HIDDEN,
+          ErrorCode.CHALLENGE_IN_PROGRESS, ErrorCode.ALREADY_FROZEN, ErrorCode.NOT_FROZEN),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
-          ErrorCode.IDEMPOTENCY_KEY_REUSED),
+          ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.OWN_DOCTRINE),
     500: (ErrorCode.INTERNAL,),
 }
 """Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""

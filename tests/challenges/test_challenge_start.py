@@ -11,7 +11,7 @@ from gameserver.platform.challenges import (
     ChallengeEnd,
     ChallengeRuleError,
     ChallengeStatus,
-    Unrated,
+    ChallengeUnrated,
     finish,
     hide,
     rated_in_window,
@@ -83,25 +83,25 @@ def three_counted(before: timedelta, target=None) -> list[Challenge]:
 
 def test_the_fourth_in_7_days_is_unrated_and_the_member_is_told_before_starting() -> None:
     mine = three_counted(timedelta(days=2))
-    assert start_verdict("bob", doctrine(), T0, mine) is Unrated.WEEKLY_LIMIT
+    assert start_verdict("bob", doctrine(), T0, mine) is ChallengeUnrated.WEEKLY_LIMIT
     fourth = start("g4", "bob", doctrine(), Pace.BLITZ, T0, mine)
-    assert not fourth.rated and fourth.why is Unrated.WEEKLY_LIMIT
+    assert not fourth.rated and fourth.why is ChallengeUnrated.WEEKLY_LIMIT
     won = finish(fourth, ChallengeEnd(T0 + timedelta(minutes=9), 1.0, 8, HUMAN))
-    assert not won.counts and won.why is Unrated.WEEKLY_LIMIT, "fixed at its start, whatever happens next"
+    assert not won.counts and won.why is ChallengeUnrated.WEEKLY_LIMIT, "fixed at its start, whatever happens next"
 
 
 def test_the_window_is_7_times_24_hours_a_challenge_ended_exactly_then_is_out() -> None:
     mine = three_counted(WEEK)  # the oldest ended exactly 7 x 24 h before T0
     assert rated_in_window("bob", doctrine().id, T0, mine) == 2
     assert start_verdict("bob", doctrine(), T0, mine) is None
-    assert start_verdict("bob", doctrine(), T0 - timedelta(seconds=1), mine) is Unrated.WEEKLY_LIMIT
+    assert start_verdict("bob", doctrine(), T0 - timedelta(seconds=1), mine) is ChallengeUnrated.WEEKLY_LIMIT
 
 
 def test_a_challenge_that_ended_at_the_very_instant_of_the_start_is_in_the_window() -> None:
     mine = three_counted(timedelta(days=1))
     third_end = mine[-1].ended_at
     assert rated_in_window("bob", doctrine().id, third_end, mine) == 3
-    assert start_verdict("bob", doctrine(), third_end, mine) is Unrated.WEEKLY_LIMIT
+    assert start_verdict("bob", doctrine(), third_end, mine) is ChallengeUnrated.WEEKLY_LIMIT
 
 
 def test_one_in_progress_rated_at_its_start_holds_a_place() -> None:
@@ -109,13 +109,13 @@ def test_one_in_progress_rated_at_its_start_holds_a_place() -> None:
     playing = start("g3", "bob", doctrine(), Pace.BLITZ, T0 - timedelta(minutes=1), mine)
     assert playing.rated
     assert rated_in_window("bob", doctrine().id, T0, [*mine, playing]) == 3
-    assert start_verdict("bob", doctrine(), T0, [*mine, playing]) is Unrated.WEEKLY_LIMIT
+    assert start_verdict("bob", doctrine(), T0, [*mine, playing]) is ChallengeUnrated.WEEKLY_LIMIT
 
 
 def test_a_rated_start_that_did_not_count_at_its_end_frees_its_place() -> None:
     mine = three_counted(timedelta(days=3))[:2]
     doctrine_played = played("bob", doctrine(), T0 - timedelta(hours=1), score=1.0, mine=mine, delays={1: 30})
-    assert doctrine_played.rated and doctrine_played.why is Unrated.TOO_FEW_OWN_TURNS
+    assert doctrine_played.rated and doctrine_played.why is ChallengeUnrated.TOO_FEW_OWN_TURNS
     assert start_verdict("bob", doctrine(), T0, [*mine, doctrine_played]) is None
 
 
@@ -123,12 +123,12 @@ def test_only_the_same_member_and_the_same_doctrine_count() -> None:
     mine = three_counted(timedelta(days=1))
     assert start_verdict("bob", doctrine("cid", "d-cid-1"), T0, mine) is None
     assert start_verdict("dan", doctrine(), T0, mine) is None
-    assert start_verdict("bob", house(), T0, three_counted(timedelta(days=1), house())) is Unrated.WEEKLY_LIMIT
+    assert start_verdict("bob", house(), T0, three_counted(timedelta(days=1), house())) is ChallengeUnrated.WEEKLY_LIMIT
 
 
 def test_never_rated_between_linked_accounts_nor_when_the_author_is_frozen() -> None:
-    assert start("g1", "bob", doctrine(), Pace.BLITZ, T0, [], linked=True).why is Unrated.LINKED_ACCOUNTS
-    assert start("g1", "bob", doctrine(), Pace.BLITZ, T0, [], author_frozen=True).why is Unrated.FROZEN
+    assert start("g1", "bob", doctrine(), Pace.BLITZ, T0, [], linked=True).why is ChallengeUnrated.LINKED_ACCOUNTS
+    assert start("g1", "bob", doctrine(), Pace.BLITZ, T0, [], author_frozen=True).why is ChallengeUnrated.FROZEN
     assert start("g1", "bob", house(), Pace.BLITZ, T0, [], linked=True).rated, "a house AI has no account"
 
 

@@ -11,7 +11,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from challenge_builders import HUMAN, T0, doctrine, own
-from gameserver.platform.challenges import WEEK, Challenge, ChallengeEnd, Unrated, finish, start, stop
+from gameserver.platform.challenges import (
+    WEEK,
+    Challenge,
+    ChallengeEnd,
+    ChallengeUnrated,
+    finish,
+    start,
+    stop,
+)
 from gameserver.platform.pace import Pace
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,7 +38,7 @@ def test_never_a_fourth_rated_challenge_within_7_days(plan) -> None:
         now += timedelta(seconds=gap)
         earlier = [c for c in mine if c.counts and now - WEEK < c.ended_at <= now]
         challenge = start(f"g{index}", "bob", target, Pace.BLITZ, now, mine)
-        assert (challenge.why is Unrated.WEEKLY_LIMIT) == (len(earlier) >= 3)
+        assert (challenge.why is ChallengeUnrated.WEEKLY_LIMIT) == (len(earlier) >= 3)
         now += timedelta(minutes=minutes)
         if play == "stopped":
             mine.append(stop(challenge, now))

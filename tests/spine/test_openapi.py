@@ -83,6 +83,16 @@ def test_every_route_of_the_interface_is_documented():
         ("post", "/v1/feint/watch"),
         ("get", "/v1/feint/watch/{game_id}"),
         ("get", "/v1/feint/watch/{game_id}/steps"),
+        ("get", "/v1/feinthold/published"),
+        ("post", "/v1/feinthold/published"),
+        ("get", "/v1/feinthold/published/{doctrine_id}"),
+        ("post", "/v1/feinthold/published/{doctrine_id}/withdraw"),
+        ("post", "/v1/feinthold/bench"),
+        ("post", "/v1/feinthold/challenges"),
+        ("get", "/v1/feinthold/challenges/{challenge_id}"),
+        ("get", "/v1/feinthold/challenges/{challenge_id}/trace"),
+        ("get", "/v1/feinthold/leaderboards/challengers"),
+        ("get", "/v1/feinthold/leaderboards/doctrines"),
     }
     assert {(method, path) for path, method, _ in OPERATIONS} == expected
 

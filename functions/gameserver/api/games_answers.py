@@ -104,7 +104,14 @@ class MemberPlayer(BaseModel):
     sub: str = Field(description="the member's subject")
 
 
-Player = Annotated[HousePlayer | MemberPlayer, Field(discriminator="kind")]
+class DoctrinePlayer(BaseModel):
+    """A member's published doctrine, in a challenge of it."""
+
+    kind: Literal["doctrine"]
+    doctrine_id: str = Field(description="its page: /v1/feinthold/published/{doctrine_id}")
+
+
+Player = Annotated[HousePlayer | MemberPlayer | DoctrinePlayer, Field(discriminator="kind")]
 
 
 class GameOut(BaseModel):
@@ -123,6 +130,9 @@ class GameOut(BaseModel):
     my_orders: list[Order] | None = Field(description="what I sent for the open turn; null: nothing yet")
     my_submissions: int = Field(ge=0, le=MAX_SUBMISSIONS, description=f"{MAX_SUBMISSIONS} at most a turn")
     winner: Winner
+    record_opens_at: Timestamp | None = Field(description=(
+        "when the game's full record opens to me: at the game's end (null while in play); a Daily Front's once "
+        "the day's board is final, 00:30 UTC the next day, known from the start"))
     view: FeintholdView
 
 

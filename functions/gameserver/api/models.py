@@ -90,6 +90,8 @@ class Mode(enum.StrEnum):
     """The Daily Front: everyone plays the same game against the same house AI."""
     MATCH = "match"
     """A match of a knockout tournament."""
+    CHALLENGE = "challenge"
+    """A rated challenge of a published doctrine or a house AI."""
     SOLO = "solo"
     """Feint: one member at seat 1 against bots; no deadline."""
     HOT_SEAT = "hot-seat"

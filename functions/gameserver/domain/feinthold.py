@@ -108,10 +108,10 @@ def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> 
     }
 
 
-def game_record(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
+def game_record(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
     """The full record of a finished game, open to its players: every side's orders and reports and the board
     after every turn (the engine's record), with when each turn opened and when each side sent."""
-    found = views.record(store, caller.sub, game_id, KIND)
+    found = views.record(store, caller.sub, game_id, KIND, clock.now())
     timings = [
         {
             "turn": r.step,
@@ -136,10 +136,13 @@ def game_record(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
 
 
 def opponent_json(who: str) -> dict[str, str]:
-    """A player as the API shows them: a house AI by its name, a member by their subject."""
+    """A player as the API shows them: a house AI by its name, a member's published doctrine by its id (never
+    its rules), a member by their subject."""
     seen = player(who)
     if seen.kind is PlayerKind.HOUSE:
         return {"kind": "house", "name": seen.name}
+    if seen.kind is PlayerKind.DOCTRINE:
+        return {"kind": "doctrine", "doctrine_id": seen.name}
     return {"kind": "member", "sub": seen.name}
 
 
@@ -163,5 +166,6 @@ def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
         "my_orders": own.orders if own.sent else None,
         "my_submissions": own.count,
         "winner": game.winner,
+        "record_opens_at": views.record_opens_at(game),
         "view": mine.views[side],
     }

@@ -1,8 +1,9 @@
-"""The sweep (EventBridge, every minute), in six stages: the games' steps whose deadline has passed (the
+"""The sweep (EventBridge, every minute), in seven stages: the games' steps whose deadline has passed (the
 pipeline's stage); the duels' own deadlines (proposals to lapse, ready rooms to close, duels to catch up with
 their game); the tournaments' (fill deadlines, rounds' deadlines, matches to catch up with their game); the
 freezes whose effects are applied once more (moderation); the season closes with a stage due (the titles at
-00:30 UTC on the 1st, prizes a killed close left unpaid); then the Daily Front's board summaries (today's, and
+00:30 UTC on the 1st, prizes a killed close left unpaid); the challenges' (challenges to end, doctrines' queued
+results to apply to their ratings, authors' notices); then the Daily Front's board summaries (today's, and
 yesterday's until 00:30 UTC).
 
 The safety net under the turn timers, and how games against a house AI left open reach their end. The summaries
@@ -27,6 +28,7 @@ BATCH = 100
 
 @observed
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    from gameserver.domain.challenges import sweep as challenges
     from gameserver.domain.daily import boards
     from gameserver.domain.duels import service as duels
     from gameserver.domain.moderation import freezes
@@ -42,10 +44,12 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     outcomes.update(_stage("freezes", lambda: freezes.sweep(storage(), get_clock(), limit=BATCH)))
     outcomes.update({f"season-{k}": v for k, v in _stage("seasons", lambda: _count(
         close.due(storage(), get_clock()).values())).items()})
-    # The summaries are logged and counted, not returned (the answer is the turns', the duels' and the tournaments').
+    # The challenges' and the summaries' outcomes are logged and counted, not returned (the answer is the turns',
+    # the duels' and the tournaments').
+    challenged = _stage("challenges", lambda: challenges.sweep(storage(), get_clock(), limit=BATCH))
     summaries = _stage("summaries", lambda: boards.rebuild_summaries(storage(), get_clock()))
-    logger.info("sweep", extra={"outcomes": outcomes, "summaries": summaries})
-    for outcome, count in (outcomes | summaries).items():
+    logger.info("sweep", extra={"outcomes": outcomes, "challenges": challenged, "summaries": summaries})
+    for outcome, count in (outcomes | challenged | summaries).items():
         metrics.add_metric(name=f"Sweep_{outcome}", unit=MetricUnit.Count, value=count)
     return {"outcomes": outcomes}
 

@@ -22,6 +22,7 @@ from gameserver.platform.fairplay.marks import Mark, MarkStatus
 from gameserver.platform.ratings import EloRating, Glicko2Rating
 from gameserver.platform.tournaments import TournamentStatus, match_id
 from gameserver.storage.audit import AuditLine
+from gameserver.storage.challenges import FeedNotice
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
 from gameserver.storage.daily import (
     AlreadyStarted,
@@ -56,6 +57,7 @@ from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice, Notices
+from gameserver.storage.memory_challenges import CHALLENGE_WRITES, ChallengeTables, MemoryChallenges
 from gameserver.storage.memory_moderation import MODERATION_WRITES, MemoryModeration, ModerationTables
 from gameserver.storage.memory_seasons import SEASON_WRITES, MemorySeasons, SeasonTables
 from gameserver.storage.records import (
@@ -123,7 +125,7 @@ class _Tables:
     invitations: dict[str, Invitation] = field(default_factory=dict)
     profiles: dict[str, Profile] = field(default_factory=dict)
     ledger: dict[tuple[str, str], LedgerLine] = field(default_factory=dict)
-    feed: dict[tuple[str, str], Notice] = field(default_factory=dict)
+    feed: dict[tuple[str, str], Notice | FeedNotice] = field(default_factory=dict)
     duels: dict[str, tuple[StoredDuel, str | None]] = field(default_factory=dict)
     game_ratings: dict[str, tuple[Glicko2Rating, int]] = field(default_factory=dict)
     elo_ratings: dict[str, tuple[EloRating, int]] = field(default_factory=dict)
@@ -146,6 +148,7 @@ class _Tables:
     tables: dict[str, Table] = field(default_factory=dict)
     moderation: ModerationTables = field(default_factory=ModerationTables)
     seasons: SeasonTables = field(default_factory=SeasonTables)
+    challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
 
 
 Check = Callable[[], None]
@@ -170,6 +173,7 @@ class MemoryStore:
         self.tournaments = _Tournaments(self)
         self.moderation = MemoryModeration(self)
         self.seasons = MemorySeasons(self)
+        self.challenges = MemoryChallenges(self)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -251,6 +255,8 @@ class MemoryStore:
             return self.moderation.write_steps(write)
         if isinstance(write, SEASON_WRITES):
             return self.seasons.write_steps(write)
+        if isinstance(write, CHALLENGE_WRITES):
+            return self.challenges.write_steps(write)
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:

@@ -18,6 +18,14 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from gameserver.storage.audit import AuditLine, AuditPort
+    from gameserver.storage.challenges import (
+        ChallengeFinish,
+        ChallengesPort,
+        ChallengeStart,
+        DoctrineRatingWrite,
+        DoctrineWrite,
+        NoticeWrite,
+    )
     from gameserver.storage.daily import DailyPort, FrontStart, FrontStopped
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
@@ -38,7 +46,8 @@ if TYPE_CHECKING:
 
     Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
                         | TournamentWrite | MatchWrite | Notices | TableWrite
-                        | FrontStopped | Marks | FreezeWrite | Unfreeze | FreezeSettled | NotFrozen | CloseWrite | PrizePaid)
+                        | FrontStopped | Marks | FreezeWrite | Unfreeze | FreezeSettled | NotFrozen | CloseWrite | PrizePaid
+                        | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -78,6 +87,9 @@ class Store(Protocol):
 
     @property
     def seasons(self) -> SeasonsPort: ...
+
+    @property
+    def challenges(self) -> ChallengesPort: ...
 
     def transact(self, writes: Sequence[Write]) -> None:
         """Every write in one transaction. ``WriteConflict`` (or the subclass a write names: a short balance,

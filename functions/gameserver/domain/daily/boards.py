@@ -4,7 +4,7 @@ that carry across pages; the board's summary the sweep rebuilds each minute, and
 
 from __future__ import annotations
 
-from datetime import UTC, date, time, timedelta
+from datetime import UTC, date, timedelta
 from typing import Any
 
 from gameserver.clock import Clock, iso
@@ -14,6 +14,7 @@ from gameserver.identity import Caller
 from gameserver.platform.daily import (
     Ranked,
     better_than,
+    board_final_at,
     marker_for,
     merge_shards,
     rank_with,
@@ -62,9 +63,6 @@ def month_table(store: Store, month: str, cursor: str | None, limit: int) -> dic
 
 
 # ------------------------------------------------------------------ the board's summary and my rank
-YESTERDAY_UNTIL = time(0, 30)
-"""A Front started just before midnight ends after it (8 turns of at most 2 minutes): the sweep rebuilds
-yesterday's summary too until 00:30 UTC."""
 
 
 def rebuild_summary(store: Store, clock: Clock, day: date, every: int = MARKER_EVERY) -> str:
@@ -82,9 +80,11 @@ def rebuild_summary(store: Store, clock: Clock, day: date, every: int = MARKER_E
 
 
 def rebuild_summaries(store: Store, clock: Clock, every: int = MARKER_EVERY) -> dict[str, int]:
-    """The sweep's minute: today's summary, and yesterday's until 00:30 UTC. Counts by outcome."""
+    """The sweep's minute: today's summary, and yesterday's until its board is final (``board_final_at``: a
+    Front started just before midnight ends after it). Counts by outcome."""
     now = clock.now().astimezone(UTC)
-    days = [now.date()] + ([now.date() - timedelta(days=1)] if now.time() < YESTERDAY_UNTIL else [])
+    yesterday = now.date() - timedelta(days=1)
+    days = [now.date()] + ([yesterday] if now < board_final_at(yesterday) else [])
     outcomes: dict[str, int] = {}
     for day in days:
         outcome = f"summary-{rebuild_summary(store, clock, day, every)}"

@@ -51,7 +51,7 @@ class ChallengeStatus(enum.StrEnum):
     """A moderator stopped it: no result, unrated."""
 
 
-class Unrated(enum.StrEnum):
+class ChallengeUnrated(enum.StrEnum):
     """Why a challenge moves no rating."""
 
     WEEKLY_LIMIT = "weekly-limit"
@@ -82,7 +82,7 @@ class Challenge:
     started_at: datetime
     rated: bool
     """Fixed at the start: a challenge not rated then never moves a rating."""
-    why: Unrated | None = None
+    why: ChallengeUnrated | None = None
     """Why it moves no rating: set at the start when it is not rated, else at its end when it does not count."""
     status: ChallengeStatus = ChallengeStatus.PLAYING
     score: float | None = None
@@ -121,7 +121,7 @@ class Challenge:
             pace=Pace(data["pace"]),
             started_at=datetime.fromisoformat(data["started_at"]),
             rated=bool(data["rated"]),
-            why=None if data["why"] is None else Unrated(data["why"]),
+            why=None if data["why"] is None else ChallengeUnrated(data["why"]),
             status=ChallengeStatus(data["status"]),
             score=None if data["score"] is None else float(data["score"]),
             ended_at=None if data["ended_at"] is None else datetime.fromisoformat(data["ended_at"]),
@@ -157,16 +157,16 @@ def start_verdict(
     *,
     linked: bool = False,
     author_frozen: bool = False,
-) -> Unrated | None:
+) -> ChallengeUnrated | None:
     """Whether a challenge started at ``at`` would be rated (None) or why not: what the member is told before
     starting, and what the start fixes. ``mine``: the member's challenges of this doctrine (others are ignored);
     ``linked``: the challenger and the author are linked accounts now (never for a house AI)."""
     if not doctrine.house and linked:
-        return Unrated.LINKED_ACCOUNTS
+        return ChallengeUnrated.LINKED_ACCOUNTS
     if not doctrine.house and author_frozen:
-        return Unrated.FROZEN
+        return ChallengeUnrated.FROZEN
     if rated_in_window(challenger, doctrine.id, at, mine) >= RATED_PER_WEEK:
-        return Unrated.WEEKLY_LIMIT
+        return ChallengeUnrated.WEEKLY_LIMIT
     return None
 
 
@@ -225,7 +225,7 @@ class ChallengeEnd:
     author_frozen: bool = False
 
 
-def end_verdict(challenge: Challenge, end: ChallengeEnd) -> Unrated | None:
+def end_verdict(challenge: Challenge, end: ChallengeEnd) -> ChallengeUnrated | None:
     """None when the finished challenge counts (moves both ratings), else why not, the first reason of: not rated
     at its start, frozen ratings, linked accounts, orders faster than a human's, too few own turns (a win or a
     draw only: "A loss always counts")."""
@@ -233,14 +233,14 @@ def end_verdict(challenge: Challenge, end: ChallengeEnd) -> Unrated | None:
         return challenge.why
     house = challenge.author is None
     if end.challenger_frozen or (end.author_frozen and not house):
-        return Unrated.FROZEN
+        return ChallengeUnrated.FROZEN
     if end.linked and not house:
-        return Unrated.LINKED_ACCOUNTS
+        return ChallengeUnrated.LINKED_ACCOUNTS
     if faster_than_a_human_in_game(end.delays, end.turns):
-        return Unrated.FASTER_THAN_A_HUMAN
+        return ChallengeUnrated.FASTER_THAN_A_HUMAN
     own = sum(1 for turn in end.delays if 1 <= turn <= end.turns)
     if end.score > 0 and 2 * own <= end.turns:
-        return Unrated.TOO_FEW_OWN_TURNS
+        return ChallengeUnrated.TOO_FEW_OWN_TURNS
     return None
 
 
@@ -266,4 +266,4 @@ def finish(challenge: Challenge, end: ChallengeEnd) -> Challenge:
 def stop(challenge: Challenge, at: datetime) -> Challenge:
     """A moderator stops the game in progress: no result, unrated."""
     _playing(challenge, "stop")
-    return replace(challenge, status=ChallengeStatus.STOPPED, ended_at=at, why=Unrated.STOPPED)
+    return replace(challenge, status=ChallengeStatus.STOPPED, ended_at=at, why=ChallengeUnrated.STOPPED)

@@ -20,6 +20,7 @@ from gameserver.storage.errors import WriteConflict
 
 if TYPE_CHECKING:
     from gameserver.storage.dynamodb.audit import DynamoAudit
+    from gameserver.storage.dynamodb.challenges import DynamoChallenges
     from gameserver.storage.dynamodb.daily import DynamoDaily
     from gameserver.storage.dynamodb.doctrines import DynamoDoctrines
     from gameserver.storage.dynamodb.duels import DynamoDuels
@@ -55,6 +56,11 @@ _WRITES: dict[str, tuple[str, str, str | None]] = {
     "NotFrozen": ("moderation", "not_frozen_items", "explain_not_frozen"),
     "CloseWrite": ("seasons", "close_write_items", None),
     "PrizePaid": ("seasons", "prize_paid_items", None),
+    "DoctrineWrite": ("challenges", "doctrine_write_items", None),
+    "ChallengeStart": ("challenges", "challenge_start_items", "explain_challenge_start"),
+    "ChallengeFinish": ("challenges", "challenge_finish_items", "explain_challenge_finish"),
+    "DoctrineRatingWrite": ("challenges", "doctrine_rating_items", None),
+    "NoticeWrite": ("challenges", "notice_items", None),
 }
 """Each write of a transaction: the module of its area's adapter, the function giving its items, and the one
 saying what a failed condition of them means (None: a plain ``WriteConflict``)."""
@@ -115,6 +121,10 @@ class DynamoStore:
     @cached_property
     def seasons(self) -> DynamoSeasons:
         return _area("seasons").DynamoSeasons(self)
+
+    @cached_property
+    def challenges(self) -> DynamoChallenges:
+        return _area("challenges").DynamoChallenges(self)
 
     @property
     def client(self) -> Any:
