@@ -60,10 +60,11 @@ def create_app(platform: bool = True) -> FastAPI:
         feed,
         feint,
         moderation,
+        seasons,
         tournaments,
     )
 
     for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, daily.moderators,
-                   moderation.router, tournaments.router, feint.router, challenges.router):
+                   moderation.router, tournaments.router, feint.router, challenges.router, seasons.router):
         app.include_router(router)
     return app

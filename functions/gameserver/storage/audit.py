@@ -26,6 +26,8 @@ class AuditAction(enum.StrEnum):
     """Voided a finished duel: its rating changes taken back, its stakes returned."""
     FREEZE = "freeze"
     """Froze a member's ratings."""
+    HIDE_DOCTRINE = "hide-doctrine"
+    """Hid a published doctrine with an offensive name: out of every listing, challenges refused."""
     UNFREEZE = "unfreeze"
     """Unfroze a member's ratings: the right to play again, not what was lost."""
 

@@ -98,7 +98,8 @@ def record_result(store: Store, game: Game, board: Board) -> str:
     positions, income = rules().standing(state, side)
     result = day_result(member, outcome, played, positions, income)
     day = day_of(game)
-    judged = front_game(outcome, played)
+    # "Not ranked: [...] frozen ratings": judged when the Front ends.
+    judged = replace(front_game(outcome, played), frozen=bool(store.moderation.freezes((member,))))
     finished_at = game.finished_at or game.opened_at
     # "A pace too regular leaves the Daily Front unranked and leaves a mark", whichever reason is reported first.
     regular = pace_too_regular([judged.delays[turn] for turn in sorted(judged.delays)])

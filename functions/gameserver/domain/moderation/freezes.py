@@ -38,9 +38,14 @@ PAGE = 100
 
 def freeze_json(freeze: Freeze | None, member: str, effects: dict[str, dict[str, str]] | None = None
                 ) -> dict[str, Any]:
+    """A member's freeze as the moderator's answer says it, with what this action ended: the duels that ended
+    without a result, the tournaments whose entry or current match the freeze took."""
+    done = effects or {}
     return {"member": member, "frozen": freeze is not None, "since": None if freeze is None else freeze.at,
-            "by": None if freeze is None else freeze.by, "duels": (effects or {}).get("duels", {}),
-            "tournaments": (effects or {}).get("tournaments", {})}
+            "by": None if freeze is None else freeze.by,
+            "duels_ended": sorted(d for d, outcome in done.get("duels", {}).items() if outcome == "ended"),
+            "tournaments_changed": sorted(t for t, outcome in done.get("tournaments", {}).items()
+                                          if outcome == "frozen")}
 
 
 def frozen_members(store: Store) -> frozenset[str]:

@@ -7,7 +7,8 @@ Every game ends the pipeline's way (``steps.end_off_the_board``: over, no winner
 members' views and lists saying so), in one transaction with what its mode adds and the audit lines, one per
 member of the game, so that each member's actions list it. The modes that add something are named here: a
 duel's (cancelled, stakes returned: its own transition), a tournament match's (void: the bracket moves on), a
-Daily Front's (the member's Front finished, not ranked: ``stopped``). Every other mode adds nothing.
+Daily Front's (the member's Front finished, not ranked: ``stopped``), a challenge's (stopped, unrated). Every
+other mode adds nothing.
 """
 
 from __future__ import annotations
@@ -107,5 +108,12 @@ def _daily(store: Store, clock: Clock, game: Game, audits: list[AuditLine]) -> b
     return True
 
 
-_STOPS: dict[str, Stopper] = {"duel": _duel, "match": _match, "daily": _daily}
+def _challenge(store: Store, clock: Clock, game: Game, audits: list[AuditLine]) -> bool:
+    """"a challenge is unrated": the challenge stopped with its game, no rating moves."""
+    from gameserver.domain.challenges.game import stop_challenge
+
+    return stop_challenge(store, clock, game, audits)
+
+
+_STOPS: dict[str, Stopper] = {"duel": _duel, "match": _match, "daily": _daily, "challenge": _challenge}
 """The modes whose stop writes more than the game's end, by the pipeline's mode names."""

@@ -93,14 +93,23 @@ def front_table(store: Store, season: str, page: int = PAGE) -> Iterator[MonthRo
         after = lines[-1].key
 
 
-def challenger_board(store: Store, season: str) -> Iterator[ChallengerLine]:
-    """The month's challenge leaderboard: challenges are not on the store yet, so it has no line."""
-    return iter(())
+def challenger_board(store: Store, season: str, page: int = PAGE) -> Iterator[ChallengerLine]:
+    """The month's challenge leaderboard in its order (members with 8 rated challenges or more)."""
+    def read(cursor: str | None) -> tuple[list[ChallengerLine], str | None]:
+        board = store.challenges.challenger_board(season, cursor, page)
+        return list(board.lines), board.cursor
+
+    return pages(read)
 
 
-def doctrine_board(store: Store, season: str) -> Iterator[DoctrineLine]:
-    """The month's doctrine board: challenges are not on the store yet, so it has no line."""
-    return iter(())
+def doctrine_board(store: Store, season: str, page: int = PAGE) -> Iterator[DoctrineLine]:
+    """The month's doctrine board in its order (public doctrines that faced 10 rated challenges or more; hidden
+    and withdrawn ones left out by the store, and passed over again by the title's rule)."""
+    def read(cursor: str | None) -> tuple[list[DoctrineLine], str | None]:
+        board = store.challenges.doctrine_board(season, cursor, page)
+        return list(board.lines), board.cursor
+
+    return pages(read)
 
 
 def last_closed(store: Store) -> str | None:
