@@ -24,7 +24,7 @@ How (docs/platform.md, "Seasons"):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 from gameserver.clock import Clock, iso, parse_iso
@@ -43,20 +43,20 @@ from gameserver.platform.seasons import (
     close_prizes,
     close_titles,
     months_to_close,
+    season_of,
+    season_start,
 )
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.members import Notice, NoticeKind
 from gameserver.storage.port import Store
 from gameserver.storage.records import LedgerLine
-from gameserver.storage.seasons import CloseStatus, CloseWrite, HistoryLine, PrizePaid
+from gameserver.storage.seasons import CloseStatus, CloseWrite, HistoryLine, PrizePaid, StoredClose
 
 PAGE = 100
 """Board lines a request reads at the close: memory holds one page and the places found, never the board."""
 DUEL_GAMES = ("feinthold",)
 """The games with a duel board (each pays its own prizes): duels are Feinthold's."""
-CLOSES_PAGE = 12
-"""Closes read a request when looking for the last month closed (a year's worth)."""
 
 Line = TypeVar("Line")
 
@@ -113,16 +113,14 @@ def doctrine_board(store: Store, season: str, page: int = PAGE) -> Iterator[Doct
 
 
 def last_closed(store: Store) -> str | None:
-    """The latest month whose close is finished (months close in order), None before the first."""
-    cursor: str | None = None
-    while True:
-        page = store.seasons.closes(cursor, CLOSES_PAGE)
-        for stored in page.items:
-            if stored.status is CloseStatus.CLOSED:
-                return str(stored.close.season)
-        cursor = page.cursor
-        if cursor is None:
-            return None
+    """The month after which closes go on (months close in order, so only the latest close is read): the latest
+    close if it is finished, the month before it if it is under way; None before the first close."""
+    page = store.seasons.closes(None, 1)
+    if not page.items:
+        return None
+    latest: StoredClose = page.items[0]
+    season = latest.close.season
+    return season if latest.status is CloseStatus.CLOSED else season_of(season_start(season) - timedelta(days=1))
 
 
 def close_through(store: Store, clock: Clock, month: str) -> dict[str, str]:
