@@ -75,7 +75,7 @@ def refused(error: ChallengeRuleError) -> DomainError:
     if error.rule == "one-challenge-in-progress":
         return Conflict(str(error), field="doctrine_id", rule=error.rule, code=ErrorCode.CHALLENGE_IN_PROGRESS)
     if error.rule == "ratings-frozen":
-        return Forbidden(f"{error}: the moderators froze your ratings", field="member", rule=error.rule,
+        return Forbidden(str(error), field="member", rule=error.rule,
                          code=ErrorCode.RATINGS_FROZEN)
     if error.rule == "doctrine-author-only":
         return Forbidden(str(error), rule=error.rule)
