@@ -194,3 +194,16 @@ def test_the_audit_log_pages_newest_first_and_members_never_see_it(world):
     assert [a["action"] for a in second["actions"]] == ["freeze"] and second["cursor"] is None
     status, body = world.act("GET", "/v1/moderation/audit", ANN)
     assert status == 403 and body["error"]["code"] == "moderators_only"
+
+
+def test_a_game_view_reloaded_more_than_60_times_a_minute_leaves_one_reload_storm_mark(world):
+    game = house.create_house_game(world.store, world.clock, ANN, house_ai="pivot", pace="1d", side="south", seed=7)
+    path = f"/v1/feinthold/games/{game['game_id']}"
+    for _ in range(60):
+        world.clock.advance(0.5)
+        assert world.act("GET", path, ANN)[0] == 200
+    assert world.act("GET", f"/v1/moderation/members/{ANN.sub}/marks", MODERATOR)[1]["marks"] == []  # 60: a fan
+    for _ in range(5):
+        world.act("GET", path, ANN)
+    marks = world.act("GET", f"/v1/moderation/members/{ANN.sub}/marks", MODERATOR)[1]["marks"]
+    assert [(m["kind"], m["game_id"]) for m in marks] == [("reload-storm", game["game_id"])]

@@ -53,8 +53,8 @@ from gameserver.platform.challenges import (
     stop,
 )
 from gameserver.platform.duels.lifecycle import LAST_TURN
-from gameserver.platform.fairplay import order_delay, pace_too_regular
-from gameserver.platform.fairplay.marks import Mark, MarkKind, linked_marks
+from gameserver.platform.fairplay import order_delay
+from gameserver.platform.fairplay.marks import Mark, linked_marks, play_marks
 from gameserver.platform.pace import Pace, step_time
 from gameserver.platform.ratings import Glicko2Change, Glicko2Rating
 from gameserver.play import steps
@@ -235,8 +235,7 @@ def finish_challenge(store: Store, clock: Clock, game: Game) -> str:
         marks: tuple[Mark, ...] = ()
         if link is not None and author is not None:
             marks = linked_marks(game.game_id, (challenger, author), link, iso(ended))
-        if pace_too_regular([delays[turn] for turn in sorted(delays)]):
-            marks = (*marks, Mark(challenger, MarkKind.PACE_TOO_REGULAR, game.game_id, iso(ended)))
+        marks = (*marks, *play_marks(game.game_id, {challenger: delays}, len(records), iso(ended)))
         write = ChallengeFinish(
             StoredChallenge(after, end.stored.version, change),
             replace(end.versus, challenges=_kept((*(c for c in end.versus.challenges if c.id != after.id), after),
