@@ -90,6 +90,8 @@ def test_voiding_a_finished_duel_returns_the_stakes_and_takes_its_rating_change_
     duel_id = playing_duel(world)
     duels.abandon(world.store, world.clock, BOB, duel_id)  # a forfeit: Ann wins the stakes
     assert world.balance(ANN.sub) == 110
+    assert world.store.duels.read(duel_id).stored.rating_changes["rated"] is True
+    assert world.store.duels.standing((ANN.sub, BOB.sub), "2026-11").months[ANN.sub].rated == 1
     path = f"/v1/moderation/duels/{duel_id}/void"
     refused_to_a_member(world, path)
     status, voided = world.act("POST", path, MODERATOR, WHY, key="void-1")
@@ -101,6 +103,7 @@ def test_voiding_a_finished_duel_returns_the_stakes_and_takes_its_rating_change_
         assert after.ratings[sub].game.rating == pytest.approx(before[sub].game.rating)
         assert after.ratings[sub].elo.points == before[sub].elo.points
     assert all(d.id != duel_id for d in after.recent.duels)  # out of the pair's 24-hour count
+    assert after.months[ANN.sub].rated == 0  # out of the month's board (its prizes not fixed yet)
     assert [line["action"] for line in world.audit(BOB.sub)] == ["void-duel"]
     assert world.act("POST", path, MODERATOR, WHY)[1]["error"]["code"] == "duel_refused"  # voided already
     assert world.invariant() == []

@@ -97,3 +97,60 @@ def test_a_freeze_is_written_once_guarded_against_settled_and_removed_by_its_own
         store.transact([Unfreeze("ann", "2026-12-01T08:00:00Z")])
     store.transact([Unfreeze("ann", AT)])
     assert store.moderation.freezes(("ann",)) == {} and store.moderation.frozen(None, 5).items == []
+
+
+def test_a_members_duels_not_closed_are_listed_until_they_close(store):
+    from dataclasses import replace as changed
+
+    from gameserver.platform.duels import DuelStatus
+    from gameserver.storage.duels import DuelWrite
+    from test_contract_platform import duel
+
+    member(store, "ann")
+    member(store, "bob")
+    proposed = duel(stake=0)
+    store.transact([DuelWrite(proposed, None, AT)])
+    assert store.duels.open_of("ann") == store.duels.open_of("bob") == ["d1"]  # proposed to bob
+    playing = changed(proposed, status=DuelStatus.PLAYING)
+    store.transact([DuelWrite(playing, 1, AT)])
+    assert store.duels.open_of("bob") == ["d1"] and store.duels.open_of("cyd") == []
+    store.transact([DuelWrite(changed(playing, status=DuelStatus.CANCELLED), 2, AT)])
+    assert store.duels.open_of("ann") == store.duels.open_of("bob") == []
+
+
+def test_the_audit_log_lists_every_line_and_a_members_marks_page_newest_first(store):
+    from gameserver.platform.fairplay.marks import Mark, MarkKind
+    from gameserver.storage.audit import AuditAction, AuditLine
+    from gameserver.storage.fairplay import Marks
+
+    lines = [AuditLine("mod", f"2026-12-01T09:00:0{n}Z", AuditAction.FREEZE, sub, sub, "why", f"a{n}")
+             for n, sub in enumerate(["ann", "bob", "ann"])]
+    store.transact(lines)
+    first = store.audit.lines(None, 2)
+    assert [line.audit_id for line in first.items] == ["a2", "a1"] and first.cursor
+    assert [line.audit_id for line in store.audit.lines(first.cursor, 2).items] == ["a0"]
+    assert [line.audit_id for line in store.audit.of_member("ann", None, 5).items] == ["a2", "a0"]
+    marks = (Mark("ann", MarkKind.TOO_FAST, "g1", "2026-12-01T09:00:00Z"),
+             Mark("ann", MarkKind.RELOAD_STORM, "g2", "2026-12-01T10:00:00Z"))
+    store.transact([Marks(marks)])
+    store.transact([Marks(marks[:1])])  # written again: the same item
+    page = store.fairplay.marks_of("ann", None, 1)
+    assert [m.kind for m in page.items] == [MarkKind.RELOAD_STORM] and page.cursor
+    assert [m.kind for m in store.fairplay.marks_of("ann", page.cursor, 5).items] == [MarkKind.TOO_FAST]
+    assert store.fairplay.marks_of("bob", None, 5).items == []
+
+
+def test_a_stopped_front_is_written_only_while_it_plays(store):
+    from dataclasses import replace as changed
+
+    from gameserver.storage.daily import FrontStart, FrontStopped
+    from gameserver.storage.games import NewGame
+    from test_contract_games import board, game
+    from test_contract_platform import DAY, entry
+
+    store.transact([NewGame(game("g1"), board("g1"), [], []), FrontStart(entry("ann"))])
+    stopped = changed(entry("ann"), status="finished", not_ranked="stopped", finished_at=AT)
+    store.transact([FrontStopped(stopped)])
+    assert store.daily.read_day(DAY, "ann", front=False).entry == stopped
+    with pytest.raises(WriteConflict):  # finished already
+        store.transact([FrontStopped(stopped)])
