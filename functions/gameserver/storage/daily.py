@@ -110,6 +110,8 @@ class DayRead:
     front: FrontOfTheDay | None = None
     entry: FrontEntry | None = None
     default_doctrine: dict[str, Any] | None = None
+    frozen: bool = False
+    """Asked for: whether the member's ratings are frozen (the freeze's item, read in the same request)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,8 @@ class DailyPort(Protocol):
 
     def get_front(self, day: date) -> FrontOfTheDay | None: ...
 
-    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False) -> DayRead:
+    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False,
+                 frozen: bool = False) -> DayRead:
         """The member's entry of that day and, as asked, the day's Front and (to start) their default doctrine:
         one request."""
         ...

@@ -635,10 +635,12 @@ class _Daily(_Area):
     def get_front(self, day: date) -> FrontOfTheDay | None:
         return self.t.fronts.get(day)
 
-    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False) -> DayRead:
+    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False,
+                 frozen: bool = False) -> DayRead:
         default = self.t.defaults.get(sub) if default_doctrine else None
         return DayRead(self.t.fronts.get(day) if front else None, self.t.entries.get((sub, day)),
-                       copy.deepcopy(default[1]) if default else None)
+                       copy.deepcopy(default[1]) if default else None,
+                       frozen and sub in self.t.moderation.freezes)
 
     def month_line(self, sub: str, month: str) -> MonthLine | None:
         return self.t.front_months.get((sub, month))

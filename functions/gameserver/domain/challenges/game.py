@@ -139,7 +139,7 @@ def start_challenge(store: Store, clock: Clock, caller: Caller, doctrine_id: str
             raise NotFound(f"no published doctrine {doctrine_id}", field="doctrine_id")
         doctrine, now = stored.doctrine, clock.now()
         try:
-            frozen = store.moderation.freezes(tuple(m for m in (caller.sub, doctrine.author) if m is not None))
+            frozen = read.frozen
             challenge = start(new_id(), caller.sub, doctrine, chosen, now, read.versus.challenges,
                               linked=linked(read.seen, caller.sub, doctrine.author, now) is not None,
                               challenger_frozen=caller.sub in frozen,
@@ -220,7 +220,7 @@ def finish_challenge(store: Store, clock: Clock, game: Game) -> str:
             return "already"
         link = linked(end.seen, challenger, author, ended)
         before = end.stored.challenge
-        frozen = store.moderation.freezes(tuple(m for m in (challenger, author) if m is not None))
+        frozen = end.frozen
         after = finish(before, ChallengeEnd(ended, _score(game, side), len(records), delays, linked=link is not None,
                                             challenger_frozen=challenger in frozen,
                                             author_frozen=author is not None and author in frozen))

@@ -97,8 +97,7 @@ def record_result(store: Store, game: Game, board: Board) -> str:
     positions, income = rules().standing(state, side)
     result = day_result(member, outcome, played, positions, income)
     day = day_of(game)
-    # "Not ranked: [...] frozen ratings": judged when the Front ends.
-    judged = replace(front_game(outcome, played), frozen=bool(store.moderation.freezes((member,))))
+    judged = front_game(outcome, played)
     finished_at = game.finished_at or game.opened_at
     # "A pace too regular leaves the Daily Front unranked and leaves a mark", whichever reason is reported first;
     # so do orders faster than a human's.
@@ -113,9 +112,12 @@ def save_result(store: Store, day: date, game_id: str, result: DayResult, reason
     are written in the same transaction."""
     ds = store.daily
     for _ in range(ATTEMPTS):
-        entry = ds.read_day(day, result.member, front=False).entry
+        read = ds.read_day(day, result.member, front=False, frozen=True)
+        entry = read.entry
         if entry is None or entry.game_id != game_id:
             return "missing"
+        if read.frozen:  # "Not ranked: [...] frozen ratings", judged when the Front ends; checked before the rest
+            reason = NotRanked.FROZEN
         if entry.status == "finished":
             return "already"
         finished = replace(

@@ -57,6 +57,7 @@ from gameserver.storage.dynamodb.batch import batch_get
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE
 from gameserver.storage.dynamodb.doctrines import default_doctrine as doctrine_copy
 from gameserver.storage.dynamodb.fairplay import mark_put
+from gameserver.storage.dynamodb.moderation import FREEZE
 from gameserver.storage.dynamodb.tables import GSI1
 from gameserver.storage.errors import WriteConflict
 
@@ -206,14 +207,17 @@ class DynamoDaily(Area):
                                     ConsistentRead=True).get("Item")
         return decode_front(item) if item else None
 
-    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False) -> DayRead:
-        """The member's entry of that day and, as asked, the day's Front and (to start) their default doctrine:
-        one request."""
+    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False,
+                 frozen: bool = False) -> DayRead:
+        """The member's entry of that day and, as asked, the day's Front, (to start) their default doctrine and
+        (to record a result) their freeze: one request."""
         wanted = [codec.key(keys.member_pk(sub), entry_sk(day))]
         if front:
             wanted.append(codec.key(front_pk(day), FRONT))
         if default_doctrine:
             wanted.append(codec.key(keys.member_pk(sub), DEFAULT_DOCTRINE))
+        if frozen:
+            wanted.append(codec.key(keys.member_pk(sub), FREEZE))
         found = self._batch_get(wanted)
         read = DayRead()
         if (item := found.get((front_pk(day), FRONT))) is not None:
@@ -222,6 +226,7 @@ class DynamoDaily(Area):
             read.entry = decode_entry(item)
         if (item := found.get((keys.member_pk(sub), DEFAULT_DOCTRINE))) is not None:
             read.default_doctrine = doctrine_copy(item)
+        read.frozen = frozen and (keys.member_pk(sub), FREEZE) in found
         return read
 
     # -------------------------------------------------------------- a member's Front
