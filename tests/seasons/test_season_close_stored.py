@@ -128,7 +128,7 @@ def test_the_titles_come_at_0030_from_the_sweep_once_and_frozen_members_get_none
     close.close_through(store, clock, SEASON)
     assert close.due(store, clock) == {}  # the titles are not due before 00:30
     clock.set(TITLES_AT)
-    assert close.due(store, clock) == {SEASON: "closed"}
+    assert close.due(store, clock) == {"closed": 1}
     assert close.due(store, clock) == {}
     titles = {t["title"]: t["member"] for t in season_page(store, SEASON)["titles"]}
     assert titles == {str(Title.COMMANDER): commander, str(Title.FRONT): older}

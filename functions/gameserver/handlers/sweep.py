@@ -13,7 +13,7 @@ run after the turns, so a Front the sweep has just ended is in them. A stage tha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from aws_lambda_powertools.metrics import MetricUnit
@@ -42,8 +42,8 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     outcomes.update({f"tournament-{k}": v for k, v in _stage(
         "tournaments", lambda: tournaments.sweep(storage(), get_clock(), limit=BATCH)).items()})
     outcomes.update(_stage("freezes", lambda: freezes.sweep(storage(), get_clock(), limit=BATCH)))
-    outcomes.update({f"season-{k}": v for k, v in _stage("seasons", lambda: _count(
-        close.due(storage(), get_clock()).values())).items()})
+    outcomes.update({f"season-{k}": v for k, v in _stage(
+        "seasons", lambda: close.due(storage(), get_clock())).items()})
     # The challenges' and the summaries' outcomes are logged and counted, not returned (the answer is the turns',
     # the duels' and the tournaments').
     challenged = _stage("challenges", lambda: challenges.sweep(storage(), get_clock(), limit=BATCH))
@@ -52,13 +52,6 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     for outcome, count in (outcomes | challenged | summaries).items():
         metrics.add_metric(name=f"Sweep_{outcome}", unit=MetricUnit.Count, value=count)
     return {"outcomes": outcomes}
-
-
-def _count(outcomes: Iterable[str]) -> dict[str, int]:
-    counted: dict[str, int] = {}
-    for outcome in outcomes:
-        counted[outcome] = counted.get(outcome, 0) + 1
-    return counted
 
 
 def _stage(name: str, run: Callable[[], dict[str, int]]) -> dict[str, int]:

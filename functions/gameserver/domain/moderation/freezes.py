@@ -112,14 +112,16 @@ def apply_effects(store: Store, clock: Clock, member: str) -> dict[str, dict[str
 
 def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
     """The freezes whose effects are due again: applied once more, then off the due index (a freeze undone
-    meanwhile is left as it is)."""
-    outcomes: dict[str, int] = {}
-    for freeze in store.moderation.due_freezes(iso(clock.now()), limit):
+    meanwhile is left as it is); each on its own (``play.sweeps.each_due``)."""
+    from gameserver.play.sweeps import each_due
+
+    def settle(freeze: Freeze) -> str:
         apply_effects(store, clock, freeze.member)
         try:
             store.transact([FreezeSettled(freeze.member, freeze.at)])
-            outcome = "freeze-settled"
         except WriteConflict:
-            outcome = "freeze-gone"
-        outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    return outcomes
+            return "freeze-gone"
+        return "freeze-settled"
+
+    return each_due(store.moderation.due_freezes(iso(clock.now()), limit), settle,
+                    lambda freeze: f"the freeze of {freeze.member}")

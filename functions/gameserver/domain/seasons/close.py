@@ -202,11 +202,12 @@ def _account_created(store: Store) -> Callable[[str], datetime]:
     return created
 
 
-def due(store: Store, clock: Clock, limit: int = 10) -> dict[str, str]:
+def due(store: Store, clock: Clock, limit: int = 10) -> dict[str, int]:
     """The sweep's part: every close whose next stage is due (the titles at 00:30, prizes a killed run left
-    unpaid) taken on."""
-    outcomes: dict[str, str] = {}
-    for season in store.seasons.due(iso(clock.now()), limit):
-        outcomes.update(close_through(store, clock, season))
-    return outcomes
+    unpaid) taken on, each on its own (``play.sweeps.each_due``); how many ended ``closed``, ``prizes``..."""
+    from gameserver.play.sweeps import each_due
 
+    def take(season: str) -> str:
+        return close_through(store, clock, season).get(season, "closed")
+
+    return each_due(store.seasons.due(iso(clock.now()), limit), take, lambda season: f"the close of {season}")
