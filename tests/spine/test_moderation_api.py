@@ -70,6 +70,8 @@ def test_stopping_a_daily_front_leaves_it_not_ranked(world):
     assert world.act("POST", f"/v1/moderation/games/{game['game_id']}/stop", MODERATOR, WHY)[0] == 200
     entry = world.store.daily.read_day(world.clock.now().date(), ANN.sub, front=False).entry
     assert entry.status == "finished" and entry.not_ranked == "stopped" and not entry.ranked
+    status, day = world.act("GET", "/v1/feinthold/daily", ANN)  # what the member sees: no result, not ranked
+    assert status == 200 and day["mine"]["result"] is None and day["mine"]["not_ranked"] == "stopped"
 
 
 def published(w: World, author=BOB) -> str:

@@ -104,7 +104,8 @@ def entry_json(entry: FrontEntry | None) -> dict[str, Any] | None:
         "started_at": entry.started_at,
         "finished_at": entry.finished_at,
         "result": {"outcome": entry.outcome, "turns": entry.turns, "seconds": entry.seconds,
-                   "positions": entry.positions, "income": entry.income} if finished else None,
+                   "positions": entry.positions, "income": entry.income}
+        if finished and entry.outcome is not None else None,  # a stopped Front finished with no result
         "ranked": entry.ranked,
         "not_ranked": entry.not_ranked,
     }
