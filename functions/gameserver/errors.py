@@ -87,6 +87,12 @@ class ErrorCode(enum.StrEnum):
     """Every seat of the table is taken or kept for an invited member."""
     ALREADY_SEATED = "already_seated"
     """You sit at this table already."""
+    ILLEGAL_PROPOSAL = "illegal_proposal"
+    """A Front 1901 proposal the negotiation's rules refuse: the field and the rule say which."""
+    CHALLENGE_ALREADY_STARTED = "challenge_already_started"
+    """One attempt a day at Front 1901's daily challenge: it was started already."""
+    RECORD_CLOSED = "record_closed"
+    """The record opens later: a Front 1901 daily challenge's when that day's 48-hour window closes."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
     UNAUTHENTICATED = "unauthenticated"
@@ -120,10 +126,11 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
           ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL,
           ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
           ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED, ErrorCode.STALE_COMMAND, ErrorCode.TABLE_CLOSED,
-          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED),
+          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.CHALLENGE_ALREADY_STARTED,
+          ErrorCode.RECORD_CLOSED),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
-          ErrorCode.IDEMPOTENCY_KEY_REUSED),
+          ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.ILLEGAL_PROPOSAL),
     500: (ErrorCode.INTERNAL,),
 }
 """Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""

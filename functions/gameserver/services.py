@@ -20,7 +20,7 @@ MODES = {
     "duel": "gameserver.domain.duels.game",
     "daily": "gameserver.domain.daily.results",
     "match": "gameserver.domain.tournaments.match",
-    "solo": "gameserver.domain.feint.solo",
+    "solo": "gameserver.domain.solo",
     "hot-seat": "gameserver.domain.feint.hotseat",
     "watch": "gameserver.domain.feint.watch",
     "online": "gameserver.domain.feint.online",

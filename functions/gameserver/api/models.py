@@ -91,7 +91,8 @@ class Mode(enum.StrEnum):
     MATCH = "match"
     """A match of a knockout tournament."""
     SOLO = "solo"
-    """Feint: one member at seat 1 against bots; no deadline."""
+    """One member against the game's own players, no deadline: Feint's bots (the member at seat 1), Front 1901's
+    six AI powers."""
     HOT_SEAT = "hot-seat"
     """Feint: one member playing several seats on one device (and bots in the others); no deadline."""
     WATCH = "watch"

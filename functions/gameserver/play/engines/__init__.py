@@ -11,6 +11,7 @@ from gameserver.play.engine import Engine
 
 FEINTHOLD = "feinthold"
 FEINT = "feint"
+FRONT1901 = "front1901"
 
 KINDS = (FEINTHOLD, FEINT)
 """The games with an adapter: ``play/engines/<kind>.py`` holds its ``ENGINE``."""
