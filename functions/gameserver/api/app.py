@@ -51,9 +51,19 @@ def create_app(platform: bool = True) -> FastAPI:
     app.include_router(invitations.router)
     if not platform:
         return app
-    from gameserver.api import credits, daily, doctrines, duels, feed, feint, moderation, tournaments
+    from gameserver.api import (
+        credits,
+        daily,
+        doctrines,
+        duels,
+        feed,
+        feint,
+        front1901,
+        moderation,
+        tournaments,
+    )
 
     for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, moderation.router,
-                   tournaments.router, feint.router):
+                   tournaments.router, feint.router, front1901.router):
         app.include_router(router)
     return app

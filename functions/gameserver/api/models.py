@@ -124,6 +124,7 @@ class GameKind(enum.StrEnum):
 
     FEINTHOLD = "feinthold"
     FEINT = "feint"
+    FRONT1901 = "front1901"
 
 
 class RequestBody(BaseModel):

@@ -13,7 +13,7 @@ FEINTHOLD = "feinthold"
 FEINT = "feint"
 FRONT1901 = "front1901"
 
-KINDS = (FEINTHOLD, FEINT)
+KINDS = (FEINTHOLD, FEINT, FRONT1901)
 """The games with an adapter: ``play/engines/<kind>.py`` holds its ``ENGINE``."""
 
 loaded: dict[str, Engine[Any]] = {}

@@ -208,6 +208,17 @@ def _phase_json(start: Position, record: PhaseRecord, member: str, mine: Json, s
     }
 
 
+def public(phase: Json, member: str, *, messages: bool = True) -> Json:
+    """A phase played as its member sees it: every order and result (public once resolved), the verdicts on
+    the member's agreements, and the member's messages of it ("Messages are private between the member and each
+    power"), or none (``messages`` False: the view's last phases, whose messages the view already showed)."""
+    shown = {name: value for name, value in phase.items() if name != "messages"}
+    shown["verdicts"] = [v for v in phase["verdicts"] if member in v["parties"]]
+    if messages:
+        shown["messages"] = [m for m in phase["messages"] if member in (m["from"], m["to"])]
+    return shown
+
+
 def _effects(before: SoloGame, after: SoloGame) -> Json:
     """What an action changed of the member's view: the messages it wrote or changed, the agreements it made
     and those it ended."""
@@ -428,7 +439,7 @@ class Front1901:
             phases.append(_phase_json(start, record, member, shown, suggested if index == 0 else None))
             if index + 1 < len(records):
                 start = play(start, record.orders).position
-        return Front1901Game(after, tuple({k: v for k, v in p.items() if k != "messages"} for p in phases),
+        return Front1901Game(after, tuple(public(p, member, messages=False) for p in phases),
                              state.matched + bool(suggested), tuple(phases))
 
     def step_record(self, before: Front1901Game, after: Front1901Game, orders: Mapping[Seat, Orders]) -> Json:
@@ -483,14 +494,15 @@ class Front1901:
                        None if game.result is None else game.result.kind.value)
 
     def record(self, state: Front1901Game) -> Json:
-        """The finished game: its seed (everything the AI drew came from it, so the game replays from it, the
-        member's orders and messages), the member's power, the levels, the length, the result, who won, the
-        final position and the phases the member played the suggestion."""
+        """The finished game: the member's power, the level, the length, the result, who won, the final position
+        and the phases the member played the suggestion. Not the seed: every AI draw came from it, and like every
+        game's it is never shown."""
         game = state.solo
-        return {"seed": game.seed, "power": _member(game), "level": str(next(iter(game.levels.values()))),
+        return {"power": _member(game), "level": str(next(iter(game.levels.values()))),
                 "length": str(game.length), "last_year": game.last_year,
-                "result": _result(game), "winners": list(winners(game)),
-                "position": game.position.to_json(), "matched": state.matched}
+                "result": _result(game), "winners": list(winners(game)), "phase": str(game.position.phase),
+                "units": game.position.to_json()["units"], "centres": game.position.to_json()["centers"],
+                "matched": state.matched}
 
     def stop(self, state: Front1901Game, winner: Seat | None) -> Front1901Game:
         """The member stops: ``abandoned``, or ``won`` kept after 18 centres in a full game."""
@@ -505,6 +517,8 @@ class Front1901:
         return Front1901Game(SoloGame.from_json(data["solo"]), tuple(data["last"]), int(data["matched"]))
 
     # ---------------------------------------------------------------- what Front 1901's features ask
+    public = staticmethod(public)
+
     @staticmethod
     def shown(view: Json, actions: Sequence[Json]) -> Json:
         """A view stored when the phase opened, as the phase's actions left it: their messages and agreements,
