@@ -9,6 +9,10 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
+# Every deployment holds a cursor key (gameserver.parameters.cursor_key): so does every test process, for the
+# stores' cursors. Set before any test reads the settings; a test that needs another key sets its own.
+os.environ.setdefault("CURSOR_KEY", "tests-cursor-key-0123456789abcdef")
+
 
 def _shared_dir() -> Path:
     return Path(os.environ.get("SHARED_DIR", REPO_ROOT.parent / "shared")).resolve()

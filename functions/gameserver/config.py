@@ -20,6 +20,8 @@ class Settings:
     event_bus_name: str
     daily_salt_parameter: str
     daily_salt: str
+    cursor_key_parameter: str
+    cursor_key: str
     region: str
     tracing_enabled: bool
     service_name: str
@@ -40,6 +42,8 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
         event_bus_name=env.get("EVENT_BUS_NAME", ""),
         daily_salt_parameter=env.get("DAILY_SALT_PARAMETER", ""),
         daily_salt=env.get("DAILY_SALT", ""),
+        cursor_key_parameter=env.get("CURSOR_KEY_PARAMETER", ""),
+        cursor_key=env.get("CURSOR_KEY", ""),
         region=env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or "us-east-1",
         # Tracing only inside Lambda and unless Powertools' own switch turns it off: the X-Ray SDK is
         # imported only when tracing is on (it is a large part of a cold start).

@@ -53,14 +53,15 @@ class ErrorCode(enum.StrEnum):
     """X-Device-Id is not an opaque id of 1 to 64 letters, digits or . _ : -."""
     IN_PLAY = "in_play"
     """The game is in play: its record opens once it is over."""
+    RECORD_CLOSED = "record_closed"
+    """The game is over but its record is not open yet: a Daily Front's opens once the day's board is final
+    (the game's ``record_opens_at``)."""
     IDEMPOTENCY_KEY_REUSED = "idempotency_key_reused"
     """This Idempotency-Key was used with a different body."""
     IDEMPOTENCY_IN_PROGRESS = "idempotency_in_progress"
     """A request with this Idempotency-Key is still in progress."""
     FRONT_ALREADY_STARTED = "front_already_started"
     """One Daily Front a day: it was started already."""
-    DUEL_TAKEN = "duel_taken"
-    """Another member accepted the duel first."""
     DUEL_REFUSED = "duel_refused"
     """The duel's rules refuse this now: the rule says which."""
     DUEL_LAPSED = "duel_lapsed"
@@ -91,8 +92,6 @@ class ErrorCode(enum.StrEnum):
     """A Front 1901 proposal the negotiation's rules refuse: the field and the rule say which."""
     CHALLENGE_ALREADY_STARTED = "challenge_already_started"
     """One attempt a day at Front 1901's daily challenge: it was started already."""
-    RECORD_CLOSED = "record_closed"
-    """The record opens later: a Front 1901 daily challenge's when that day's 48-hour window closes."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
     UNAUTHENTICATED = "unauthenticated"
@@ -122,12 +121,12 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
     409: (ErrorCode.CONFLICT, ErrorCode.BUSY, ErrorCode.INVITATION_ANSWERED, ErrorCode.INVITATION_EXPIRED,
           ErrorCode.TURN_CLOSED, ErrorCode.SUBMISSIONS_USED, ErrorCode.INSUFFICIENT_CREDITS, ErrorCode.GAME_OVER,
           ErrorCode.NOT_YOUR_TURN, ErrorCode.NOT_ON_THE_BOARD, ErrorCode.MARK_CLOSED, ErrorCode.IN_PLAY,
-          ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED, ErrorCode.DUEL_TAKEN,
+          ErrorCode.RECORD_CLOSED,
+          ErrorCode.IDEMPOTENCY_IN_PROGRESS, ErrorCode.FRONT_ALREADY_STARTED,
           ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL,
           ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
           ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED, ErrorCode.STALE_COMMAND, ErrorCode.TABLE_CLOSED,
-          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.CHALLENGE_ALREADY_STARTED,
-          ErrorCode.RECORD_CLOSED),
+          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.CHALLENGE_ALREADY_STARTED),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
           ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.ILLEGAL_PROPOSAL),

@@ -1,8 +1,11 @@
-"""Secrets the functions read at run time: the Daily Front's salt.
+"""Secrets the functions read at run time: the Daily Front's salt and the key that seals pagination cursors.
 
 "A day's parameters are drawn from the date and a secret salt, so nobody can compute future Fronts." In the
 cloud the salt is an SSM SecureString named by ``DAILY_SALT_PARAMETER``, read once per process; locally (the
 runner, tests) it is the ``DAILY_SALT`` environment variable. With neither, the Front cannot be drawn.
+
+The cursor key (``CURSOR_KEY_PARAMETER`` in the cloud, ``CURSOR_KEY`` locally) seals the cursors the lists hand
+out (``storage.cursors``): without it a cursor could be neither made nor read.
 """
 
 from __future__ import annotations
@@ -15,20 +18,32 @@ _lock = threading.Lock()
 _cached: dict[str, bytes] = {}
 
 
-class MissingSalt(RuntimeError):
-    """Neither ``DAILY_SALT_PARAMETER`` nor ``DAILY_SALT`` is set: a deployment error, not a client's."""
+class MissingSecret(RuntimeError):
+    """A secret has neither its SSM parameter nor its local variable set: a deployment error, not a client's."""
+
+
+def _secret(parameter: str, local: str, names: str) -> bytes:
+    """The SSM parameter's value when one is named (read once per process), else the local value."""
+    if parameter:
+        with _lock:
+            if parameter not in _cached:
+                _cached[parameter] = _read_parameter(parameter)
+            return _cached[parameter]
+    if local:
+        return local.encode()
+    raise MissingSecret(f"set {names}")
 
 
 def daily_salt() -> bytes:
     settings = get_settings()
-    if settings.daily_salt_parameter:
-        with _lock:
-            if settings.daily_salt_parameter not in _cached:
-                _cached[settings.daily_salt_parameter] = _read_parameter(settings.daily_salt_parameter)
-            return _cached[settings.daily_salt_parameter]
-    if settings.daily_salt:
-        return settings.daily_salt.encode()
-    raise MissingSalt("set DAILY_SALT_PARAMETER (an SSM SecureString) or DAILY_SALT")
+    return _secret(settings.daily_salt_parameter, settings.daily_salt,
+                   "DAILY_SALT_PARAMETER (an SSM SecureString) or DAILY_SALT")
+
+
+def cursor_key() -> bytes:
+    settings = get_settings()
+    return _secret(settings.cursor_key_parameter, settings.cursor_key,
+                   "CURSOR_KEY_PARAMETER (an SSM SecureString) or CURSOR_KEY")
 
 
 def _read_parameter(name: str) -> bytes:
@@ -39,6 +54,6 @@ def _read_parameter(name: str) -> bytes:
 
 
 def forget() -> None:
-    """Forget the cached salt (tests that switch parameters)."""
+    """Forget the cached secrets (tests that switch parameters)."""
     with _lock:
         _cached.clear()

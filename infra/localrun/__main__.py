@@ -32,7 +32,7 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--admin-port", type=int, default=8081, help="admin port of --clock manual (0: any)")
     parser.add_argument("--dynamodb-endpoint", help="use this DynamoDB instead of the embedded moto server")
     parser.add_argument("--state-dir", type=Path, default=Path(".localrun"),
-                        help="where the token key, the daily salt and runner.json live")
+                        help="where the token key, the daily salt, the cursor key and runner.json live")
     parser.add_argument("--concurrency", type=int, default=8,
                         help="API invocations at once (others wait their turn, as under a reserved concurrency)")
     return parser

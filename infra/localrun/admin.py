@@ -5,6 +5,14 @@
     POST /clock/set {"now": iso}       -> sets the clock (forward or back), runs the due loop once
     POST /tokens {"sub", "moderator"}  -> {"token": jwt}
     POST /games {...}                  -> a game created from a seed (see localrun.seeding)
+
+The port has no credentials by design and listens on loopback only: anything on the developer's machine may
+call it, as it may read the state folder. What it must keep out is a web page open in the developer's browser,
+which can reach loopback too. A browser marks every cross-origin request with ``Origin`` (and every POST, even
+a same-origin one after a DNS rebinding), and can send a JSON body to another origin only after a CORS
+preflight this port never answers; so a request with an ``Origin`` header is refused (403), and so is one
+whose body is not declared ``application/json`` (415), which is all a page's form or no-preflight fetch can
+send. curl, httpx and the tests send neither.
 """
 
 from __future__ import annotations
@@ -36,6 +44,21 @@ class AdminError(ValueError):
 
 
 Route = Callable[[dict[str, Any]], tuple[int, dict[str, Any]]]
+
+JSON = "application/json"
+
+
+def refusal(method: str, origin: str | None, content_type: str | None) -> tuple[int, dict[str, Any]] | None:
+    """Why the port refuses a request before reading it (a web page's), or None: 403 for an ``Origin``
+    header, 415 for a content type other than JSON, or for a POST that declares none."""
+    if origin is not None:
+        return 403, {"error": {"code": "forbidden", "field": "Origin", "message":
+                               "the admin port refuses requests from web pages (they carry an Origin header)"}}
+    media = (content_type or "").split(";", 1)[0].strip().lower()
+    if (content_type is not None or method == "POST") and media != JSON:
+        return 415, {"error": {"code": "unsupported_media_type", "field": "Content-Type",
+                               "message": f"the admin port takes {JSON} bodies only (send Content-Type: {JSON})"}}
+    return None
 
 
 def parse_instant(text: Any, field: str) -> datetime:
@@ -137,8 +160,9 @@ class AdminServer:
             protocol_version = "HTTP/1.1"
 
             def _answer(self) -> None:
-                length = int(self.headers.get("content-length") or 0)
-                status, payload = admin_routes.dispatch(self.command, self.path, self.rfile.read(length))
+                raw = self.rfile.read(int(self.headers.get("content-length") or 0))
+                refused = refusal(self.command, self.headers.get("origin"), self.headers.get("content-type"))
+                status, payload = refused or admin_routes.dispatch(self.command, self.path, raw)
                 data = json.dumps(payload).encode()
                 self.send_response(status)
                 self.send_header("content-type", "application/json")

@@ -32,6 +32,7 @@ log = logging.getLogger("localrun")
 API_HANDLER = "gameserver.handlers.api.handler"
 READY_FILE = "runner.json"
 SALT_FILE = "daily-salt"
+CURSOR_KEY_FILE = "cursor-key"
 
 
 @dataclass(frozen=True)
@@ -49,9 +50,10 @@ class Options:
     client's read timeout. Like a reserved concurrency in front of a slow table."""
 
 
-def _daily_salt(state_dir: Path) -> str:
-    """The secret salt of the Daily Front, kept with the state so a restart draws the same days."""
-    path = state_dir / SALT_FILE
+def _kept_secret(state_dir: Path, name: str) -> str:
+    """A secret made on first start and kept with the state: the Daily Front's salt (a restart draws the same
+    days), the cursor key (a page's cursor still opens after a restart)."""
+    path = state_dir / name
     if not path.exists():
         path.write_text(secrets.token_hex(16))
         path.chmod(0o600)
@@ -69,7 +71,8 @@ def function_environment(endpoint: str, state_dir: Path) -> dict[str, str]:
         "AWS_DEFAULT_REGION": "us-east-1",
         "TABLE_NAME": "feinthold",
         "IDEMPOTENCY_TABLE_NAME": "feinthold-idempotency",
-        "DAILY_SALT": _daily_salt(state_dir),
+        "DAILY_SALT": _kept_secret(state_dir, SALT_FILE),
+        "CURSOR_KEY": _kept_secret(state_dir, CURSOR_KEY_FILE),
         "POWERTOOLS_SERVICE_NAME": "gameserver",
         "POWERTOOLS_METRICS_NAMESPACE": "Feinthold",
         "POWERTOOLS_TRACE_DISABLED": "true",
@@ -183,7 +186,10 @@ class Runner:
         if self.admin:
             lines.append(f"localrun: admin     {self.admin.url}   (GET /clock, POST /clock/advance, /clock/set, "
                          "/tokens, /games)")
-            lines.append(f"localrun: e.g.      curl -s -X POST {self.admin.url}/tokens -d '{{\"sub\": \"alice\"}}'")
+            lines.append(f"localrun: e.g.      curl -s -X POST {self.admin.url}/tokens "
+                         "-H 'content-type: application/json' -d '{\"sub\": \"alice\"}'")
+            lines.append("localrun:           (no credentials; loopback only; refuses an Origin header or a body "
+                         "not sent as JSON)")
         return "\n".join(lines)
 
     def serve(self) -> None:

@@ -108,5 +108,5 @@ def test_a_day_the_schedule_missed_is_created_by_the_first_request_that_needs_it
 
 def test_without_a_salt_the_front_cannot_be_drawn(store, clock, monkeypatch):
     use_salt(monkeypatch, "")
-    with pytest.raises(parameters.MissingSalt):
+    with pytest.raises(parameters.MissingSecret):
         deliver(datetime(2026, 11, 23, tzinfo=UTC))

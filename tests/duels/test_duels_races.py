@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from duel_world import credit_problems, join
 from gameserver.domain.duels import service as duels
-from gameserver.errors import Conflict
+from gameserver.errors import Conflict, NotFound
 from gameserver.identity import Caller
 
 STAKE = 20
@@ -38,15 +38,20 @@ def balance(store, caller) -> int:
     return store.members.get_profile(caller.sub).credits
 
 
-def test_two_accepts_of_one_open_blitz_duel_one_wins_the_other_is_told(store, clock, ann, bob):
+def test_two_accepts_of_one_open_blitz_duel_one_wins_the_other_meets_no_such_duel(store, clock, ann, bob):
+    """The loser of the race retries on a duel that is now ann's and cat's: it answers as an unknown id does."""
     cat = Caller(sub="cat-sub", groups=frozenset(), username="cat")
     join(store, clock, ann, bob, cat)
     duel = duels.propose_duel(store, clock, ann, opponent=None, pace="blitz", stake=STAKE)
     rival = rival_before_first_write(store, lambda: duels.accept_duel(store, clock, cat, duel["duel_id"]))
-    with pytest.raises(Conflict) as lost:
+    with pytest.raises(NotFound) as lost:
         duels.accept_duel(store, clock, bob, duel["duel_id"])
     assert rival[0]["opponent"] == cat.sub and rival[0]["status"] == "ready-room"
-    assert lost.value.code == "duel_taken"
+    unknown = "0" * 20
+    with pytest.raises(NotFound) as never:
+        duels.accept_duel(store, clock, bob, unknown)
+    assert (lost.value.code, lost.value.field, lost.value.rule) == (never.value.code, never.value.field, None)
+    assert lost.value.message.replace(duel["duel_id"], unknown) == never.value.message
     assert duels.read_duel(store, clock, ann, duel["duel_id"])["opponent"] == cat.sub
     assert (balance(store, bob), balance(store, cat)) == (100, 100 - STAKE), "one escrow, the winner's"
     assert credit_problems(store) == []

@@ -91,6 +91,23 @@ def test_both_ready_starts_a_blitz_game_with_120_seconds_for_turn_1(store, clock
     assert (game.mode, game.pace, game.deadline) == ("duel", "blitz", "2026-11-30T09:03:00Z")
 
 
+def test_abandoning_before_anyone_sent_orders_is_still_a_forfeit_won_rated_and_paid(store, clock, ann, bob):
+    """specs/platform.md: "abandoning it before anyone sent orders is still a forfeit ('Abandoning means losing
+    the duel by forfeit'; otherwise a member escapes a bad layout for free)": not the no-orders cancellation."""
+    join(store, clock, ann, bob)
+    duel = duels.propose_duel(store, clock, ann, opponent=bob.sub, pace="2d", stake=20)
+    duels.accept_duel(store, clock, bob, duel["duel_id"])
+    clock.advance(10)
+    assert not any(s.sent for s in store.games.get(duel["duel_id"]).submissions.values()), "nobody has sent"
+    over = duels.abandon(store, clock, ann, duel["duel_id"])
+    assert (over["status"], over["winner"], over["ending"]) == ("won", bob.sub, "forfeit")
+    assert (balance(store, ann), balance(store, bob)) == (80, 120), "the winner takes both stakes"
+    assert over["rating"]["rated"] is True, "rated like any finished duel"
+    assert over["rating"]["elo"][bob.sub] > 0 > over["rating"]["elo"][ann.sub], "the forfeit moves the Elo"
+    assert float(over["rating"]["game"][bob.sub]["rating"]) > 0 > float(over["rating"]["game"][ann.sub]["rating"])
+    assert credit_problems(store) == []
+
+
 def test_abandoning_is_a_forfeit_and_the_other_takes_both_stakes(store, clock, ann, bob):
     join(store, clock, ann, bob)
     duel = duels.propose_duel(store, clock, ann, opponent=bob.sub, pace="2d", stake=20)
@@ -104,7 +121,7 @@ def test_abandoning_is_a_forfeit_and_the_other_takes_both_stakes(store, clock, a
     assert game.status == "over" and game.players[game.winner] == bob.sub
     mine = games.read_game(store, clock, ann, duel["duel_id"])
     assert mine["status"] == "over" and mine["view"]["over"] is True
-    record = games.game_record(store, ann, duel["duel_id"])
+    record = games.game_record(store, clock, ann, duel["duel_id"])
     assert record["record"]["winner"] == game.winner and len(record["turns"]) == 0, "no turn was resolved"
     with pytest.raises(Conflict):
         duels.abandon(store, clock, bob, duel["duel_id"])
@@ -121,7 +138,7 @@ def test_nobody_sending_orders_for_two_turns_cancels_the_duel(store, clock, ann,
     final = duels.read_duel(store, clock, bob, duel["duel_id"])
     assert (final["status"], final["ending"], final["turns_passed"]) == ("cancelled", "no-orders", 2)
     assert store.games.get(duel["duel_id"]).status == "over"
-    assert games.game_record(store, bob, duel["duel_id"])["record"]["winner"] is None
+    assert games.game_record(store, clock, bob, duel["duel_id"])["record"]["winner"] is None
     assert balance(store, ann) == balance(store, bob) == 100 and credit_problems(store) == []
 
 

@@ -34,7 +34,7 @@ def test_a_solo_game_is_played_to_its_end_each_command_returning_at_the_members_
         commands += 1
         assert commands < 400, "the draw bound ends every game"
     assert game["next"] is None and game["legal"] == [] and (game["winner"] is not None or game["draw"])
-    record = games.game_record(store, ann, game["game_id"], None, 1000)
+    record = games.game_record(store, clock, ann, game["game_id"], None, 1000)
     assert all(t["strength"] is not None for t in record["final"]["tokens"])
     assert [s["number"] for s in record["steps"]] == list(range(1, game["number"] + 1))
     mine = [c for s in record["steps"] for c in s["commands"] if c["seat"] == 1]

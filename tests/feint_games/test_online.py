@@ -225,12 +225,12 @@ def test_the_end_is_every_members_notice_and_its_record_opens(store, clock, ann,
     monkeypatch.setattr(engine("feint"), "start", lambda seed, options: Started(position, {"seats": "2"}))
     game = online.open_game(store, clock, players={"1": ann.sub, "2": bob.sub}, pace="5m").game
     with pytest.raises(Conflict) as in_play:
-        games.game_record(store, ann, game.game_id, None, 10)
+        games.game_record(store, clock, ann, game.game_id, None, 10)
     assert in_play.value.code == "in_play"
     over = send(store, clock, ann, game.game_id, {"kind": "charge", "tokens": ["1a"], "target": "2a"})["game"]
     assert (over["status"], over["winner"], over["draw"]) == ("over", 1, False)
     assert feed(store, ann)[0] == ("game-over", 1) and feed(store, bob)[0] == ("game-over", 1)
-    record = games.game_record(store, bob, game.game_id, None, 10)
+    record = games.game_record(store, clock, bob, game.game_id, None, 10)
     assert record["final"]["tokens"][1] == {"id": "2a", "seat": 2, "strength": 0, "cell": None, "revealed": True}
     assert record["steps"][0]["commands"][0]["command"] == {"kind": "charge", "tokens": ["1a"], "target": "2a"}
 

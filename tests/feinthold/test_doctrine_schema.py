@@ -52,6 +52,16 @@ def test_omitted_parameters_take_their_defaults():
     assert parsed.to_json()["rules"][0]["then"] == {"reinforce_all": {"at": "my-hq", "keep_points": 0, "at_most": 4}}
 
 
+def test_parameters_are_an_object_even_when_every_one_is_left_out():
+    """{"predict": {}} takes the defaults; {"predict": null} is refused naming the entry, as the schema says
+    (schemathesis found it read as the defaults)."""
+    assert parse_doctrine(doctrine({"then": {"predict": {}}})).to_json()["rules"][0]["then"] == {
+        "predict": {"at": "likely-entry"}}
+    for empty in (None, [], "likely-entry"):
+        error = refused(doctrine({"then": {"predict": empty}}))
+        assert (error.path, error.rule) == ("rules[0].then.predict", 1)
+
+
 def test_eight_rules_at_most():
     assert len(parse_doctrine(doctrine(*[{"then": SCOUT}] * 8)).rules) == 8
     error = refused(doctrine(*[{"then": SCOUT}] * 9))

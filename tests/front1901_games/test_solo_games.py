@@ -58,7 +58,7 @@ def test_a_short_game_is_played_to_its_end_with_the_suggested_orders(store, cloc
     assert view["over"] and view["legal"] == [] and game["finished_at"] is not None
     assert view["result"]["kind"] in ("won", "shared", "survived", "eliminated")
     assert view["result"]["year"] <= 1910 and view["result"]["centres"] == view["counts"]["FRANCE"]
-    record = games.game_record(store, ann, game["game_id"], None, 50)
+    record = games.game_record(store, clock, ann, game["game_id"], None, 50)
     assert record["final"]["result"] == view["result"] and record["final"]["winners"] == view["winners"]
     assert record["final"]["centres"] == view["centres"]
     listed = games.list_games(store, ann, None, 20)["games"]
@@ -218,7 +218,7 @@ def test_the_history_shows_every_order_and_my_messages_and_the_record_every_mess
     gid = game["game_id"]
     games.send_proposal(store, clock, ann, gid, "S1901M", "GERMANY", {"kind": "pact"})
     with pytest.raises(Conflict) as in_play:
-        games.game_record(store, ann, gid, None, 50)
+        games.game_record(store, clock, ann, gid, None, 50)
     assert in_play.value.code is ErrorCode.IN_PLAY
     for _ in range(3):
         game = play_phase(store, clock, ann, game)["game"]
@@ -230,7 +230,7 @@ def test_the_history_shows_every_order_and_my_messages_and_the_record_every_mess
     with pytest.raises(NotFound):
         games.past_phase(store, ann, gid, "S1909M")
     game = games.stop_game(store, clock, ann, gid)
-    record = games.game_record(store, ann, gid, None, 50)
+    record = games.game_record(store, clock, ann, gid, None, 50)
     assert record["steps"][0]["actions"][0]["kind"] == "propose"
     everyone = [m for step in record["steps"] for p in step["phases"] for m in p["messages"]]
     assert any("FRANCE" not in (m["from"], m["to"]) for m in everyone), "the AI powers' messages to each other"
@@ -263,7 +263,7 @@ def test_a_finished_game_replays_from_its_seed_my_orders_and_my_messages(store, 
     games.reply_to_message(store, clock, ann, gid, "S1901M", offered["id"], True)
     games.send_proposal(store, clock, ann, gid, "S1901M", "GERMANY", {"kind": "pact"})
     game = play_out(store, clock, ann, games.read_game(store, clock, ann, gid))
-    record = games.game_record(store, ann, gid, None, 50)
+    record = games.game_record(store, clock, ann, gid, None, 50)
     replayed = new_game(store.games.board(gid).seed, "FRANCE", "easy", "short")
     for step in record["steps"]:
         assert str(replayed.position.phase) == step["phase"]
@@ -297,7 +297,7 @@ def test_a_stranger_gets_the_404_of_a_game_that_does_not_exist(store, clock, ann
         lambda g: games.suggestions(store, bob, g),
         lambda g: games.past_phase(store, bob, g, "S1901M"),
         lambda g: games.game_history(store, bob, g, None, 50),
-        lambda g: games.game_record(store, bob, g, None, 50),
+        lambda g: games.game_record(store, clock, bob, g, None, 50),
         lambda g: games.stop_game(store, clock, bob, g),
     ]
     for call in calls:

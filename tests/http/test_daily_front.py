@@ -91,6 +91,10 @@ def test_a_missed_turn_is_played_at_its_deadline_and_counts_its_whole_time(runne
         "the next turn opened at the missed one's deadline, as it fell")
     final = play(runner, bob, now, [0, 15, 21, 13, 30, 18, 24, 16])
 
+    closed = bob.get(f"/v1/feinthold/games/{game['game_id']}/record")
+    assert closed.status_code == 409 and closed.json()["error"]["code"] == "record_closed", (
+        "nobody rehearses the day: the record opens once the day's board is final")
+    runner.admin_call("POST", "/clock/set", {"now": final["record_opens_at"]})
     record = bob.get(f"/v1/feinthold/games/{game['game_id']}/record").json()
     assert record["turns"][0]["closed_by"] == "deadline"
     assert record["turns"][0]["sent"][game["side"]]["missed"] is True

@@ -156,11 +156,21 @@ def test_rotation_runs_at_midnight_utc_and_only_it_and_the_api_read_the_salt(res
         ("Schedule", "cron(0 0 * * ? *)")
     ]
     parameter = function_globals["Environment"]["Variables"]["DAILY_SALT_PARAMETER"]["Fn::Sub"]
-    readers = {name: _named_policies(r, "SSMParameterReadPolicy") for name, r in resources.items()}
+    readers = {name: [p for p in _named_policies(r, "SSMParameterReadPolicy")
+                      if p["ParameterName"]["Fn::Sub"] == parameter.removeprefix("/")]
+               for name, r in resources.items()}
     assert {name: p for name, p in readers.items() if p} == {
         name: [{"ParameterName": {"Fn::Sub": parameter.removeprefix("/")}}]
         for name in ("ApiFunction", "RotateFunction")
     }
+
+
+def test_only_the_api_reads_the_cursor_key(resources, function_globals):
+    parameter = function_globals["Environment"]["Variables"]["CURSOR_KEY_PARAMETER"]["Fn::Sub"]
+    readers = {name: [p for p in _named_policies(r, "SSMParameterReadPolicy")
+                      if p["ParameterName"]["Fn::Sub"] == parameter.removeprefix("/")]
+               for name, r in resources.items()}
+    assert [name for name, found in readers.items() if found] == ["ApiFunction"]
 
 
 def _table_shape(properties: Mapping[str, Any]) -> dict[str, Any]:

@@ -185,3 +185,15 @@ def test_an_invitation_expires_after_seven_days(aws, clock, alice, bob):
     clock.advance(7 * 86_400)
     status, answer = call("POST", f"/v1/feinthold/invitations/{invitation['invitation_id']}/accept", bob)
     assert status == 409 and answer["error"]["code"] == "invitation_expired"
+
+
+def test_a_method_the_path_does_not_take_is_a_405_that_says_which_it_takes(aws, clock, alice):
+    from gameserver.handlers.api import handler
+    from gateway import LambdaContext, http_event
+
+    answer = handler(http_event("PATCH", "/v1/me", alice), LambdaContext())
+    headers = {k.lower(): v for k, v in (answer.get("headers") or {}).items()}
+    assert answer["statusCode"] == 405 and '"method_not_allowed"' in answer["body"]
+    assert headers["allow"] == "GET"
+    both = handler(http_event("PATCH", "/v1/feinthold/daily", alice), LambdaContext())
+    assert {k.lower(): v for k, v in both["headers"].items()}["allow"] == "GET, POST", "every method of the path"

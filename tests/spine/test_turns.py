@@ -42,7 +42,7 @@ def test_a_game_against_each_house_ai_plays_to_its_end(store, clock, alice, hous
         game = answer["game"]
     assert 1 <= len(sent) <= LAST_TURN and game["winner"] in {"south", "north", "draw"}
 
-    record = games.game_record(store, alice, game["game_id"])
+    record = games.game_record(store, clock, alice, game["game_id"])
     side = game["side"]
     assert [t["turn"] for t in record["record"]["turns"]] == sorted(sent)
     assert [t["turn"] for t in record["turns"]] == sorted(sent)
@@ -161,7 +161,7 @@ def test_the_sweep_finishes_house_games_left_open(store, clock, alice):
     clock.advance(3 * 3600)
     assert steps.sweep(store, clock).get("resolved") == 1
     assert store.games.get(game["game_id"]).status == "over"
-    assert games.game_record(store, alice, game["game_id"])["winner"] is not None
+    assert games.game_record(store, clock, alice, game["game_id"])["winner"] is not None
 
 
 class _RacingStore:

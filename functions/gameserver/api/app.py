@@ -63,7 +63,7 @@ def create_app(platform: bool = True) -> FastAPI:
         tournaments,
     )
 
-    for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, moderation.router,
-                   tournaments.router, feint.router, front1901.router):
+    for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, daily.moderators,
+                   moderation.router, tournaments.router, feint.router, front1901.router):
         app.include_router(router)
     return app

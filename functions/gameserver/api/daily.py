@@ -8,7 +8,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request, Response
 
-from gameserver.api.deps import Cursor, IdempotencyKey, Known, Me, answer, errors, ok, reply
+from gameserver.api.deps import Cursor, IdempotencyKey, Known, Me, ModeratorsOnly, answer, errors, ok, reply
 from gameserver.api.models import Day, Month, Reason
 from gameserver.clock import get_clock
 from gameserver.domain.daily import boards, front
@@ -19,6 +19,8 @@ BoardLimit = Annotated[int, Query(ge=1, le=100)]
 OfDay = Annotated[Day | None, Query(description="YYYY-MM-DD (UTC); today when left out")]
 
 router = APIRouter()
+moderators = APIRouter(route_class=ModeratorsOnly)
+"""The moderators' route of the Daily Front: anyone else gets 403 whatever they send."""
 
 
 @router.get("/v1/feinthold/daily", responses={**ok("DayOut"), **errors(E.NOT_FOUND)}, tags=["daily front"])
@@ -62,7 +64,7 @@ async def get_daily_month(month: Annotated[Month, Path(description="YYYY-MM (UTC
     return reply(boards.month_table(storage(), month, cursor, limit))
 
 
-@router.post("/v1/feinthold/daily/{day}/results/{member}/remove",
+@moderators.post("/v1/feinthold/daily/{day}/results/{member}/remove",
              responses={**ok("EntryOut"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.NOT_ON_THE_BOARD)},
              tags=["daily front"])
 async def remove_daily_result(day: Annotated[Day, Path(description="YYYY-MM-DD (UTC)")],

@@ -6,14 +6,17 @@ The routers import from here, never from each other, so the app can include them
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any
 
 from fastapi import Depends, Header, Path, Query, Request, Response
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
 
 from gameserver.api import idempotency
 from gameserver.clock import get_clock
 from gameserver.domain import fairplay, members
+from gameserver.domain.moderation import require_moderator
 from gameserver.errors import DomainError, ErrorCode
 from gameserver.identity import Caller, Client, Unauthenticated, caller_from_event
 from gameserver.services import storage
@@ -56,15 +59,36 @@ def errors(*codes: ErrorCode) -> dict[int | str, dict[str, Any]]:
             for status, found in sorted(by_status.items())}
 
 
-async def current_caller(request: Request) -> Caller:
-    """The verified caller (async, like every route here: FastAPI runs sync dependencies in a thread pool,
-    which a Lambda serving one request at a time does not need, and a cold start should not start)."""
+def claims_of(request: Request) -> Caller:
+    """The caller the authorizer verified (401 without its claims)."""
     event = request.scope.get("aws.event")
     if not isinstance(event, dict):
         raise Unauthenticated("no verified token claims in the request")
-    caller = caller_from_event(event)
+    return caller_from_event(event)
+
+
+async def current_caller(request: Request) -> Caller:
+    """The verified caller (async, like every route here: FastAPI runs sync dependencies in a thread pool,
+    which a Lambda serving one request at a time does not need, and a cold start should not start)."""
+    caller = claims_of(request)
     _seen(caller, client_of(request))
     return caller
+
+
+class ModeratorsOnly(APIRoute):
+    """A route for moderators alone: anyone else gets 403 ``moderators_only`` whatever they send. Authorization
+    comes before validation, and FastAPI reads and checks the body before any dependency runs, so the check
+    wraps the route's whole handler (``APIRouter(route_class=ModeratorsOnly)``)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+        what = f"may {' '.join(sorted(self.methods or ()))} {self.path_format}"
+
+        async def moderators_only(request: Request) -> Response:
+            require_moderator(claims_of(request), what)
+            return await handler(request)
+
+        return moderators_only
 
 
 def _seen(caller: Caller, client: Client) -> None:

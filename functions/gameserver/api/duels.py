@@ -72,7 +72,7 @@ def _action(name: str, action: Any, summary: str, *codes: E) -> None:
 
 
 _action("accept", duels.accept_duel, "Accept: my stake into escrow (409 if short); exactly one member wins an open duel",
-        E.DUEL_TAKEN, E.INSUFFICIENT_CREDITS)
+        E.INSUFFICIENT_CREDITS)
 _action("decline", duels.decline_duel, "Decline a duel proposed to me: the proposer's stake returns")
 _action("withdraw", duels.withdraw_duel, "Withdraw my proposal before it is accepted: my stake returns")
 _action("ready", duels.ready, "Ready (blitz, rapid): the second Ready opens turn 1")

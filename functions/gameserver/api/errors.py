@@ -12,6 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from gameserver.errors import DomainError, ErrorCode
 from gameserver.identity import Unauthenticated
@@ -68,10 +69,27 @@ def _unauthenticated(_: Request, exc: Exception) -> JSONResponse:
     return error_response(ErrorCode.UNAUTHENTICATED, str(exc))
 
 
-def _http(_: Request, exc: Exception) -> JSONResponse:
+def _http(request: Request, exc: Exception) -> JSONResponse:
+    """The framework's own errors in the one error shape, with their headers; a 405's ``Allow`` names every
+    method of the path (the router names only those of the first route that matched the path)."""
     assert isinstance(exc, HTTPException)
     code = _HTTP_CODES.get(exc.status_code, ErrorCode.HTTP_ERROR)
-    return error_response(code, str(exc.detail), status=exc.status_code)
+    answer = error_response(code, str(exc.detail), status=exc.status_code)
+    answer.headers.update(exc.headers or {})
+    if exc.status_code == 405:
+        answer.headers["Allow"] = ", ".join(_methods_of(request))
+    return answer
+
+
+_METHODS = ("DELETE", "GET", "PATCH", "POST", "PUT")
+"""The methods a route of the API can take (HEAD and OPTIONS are no route's)."""
+
+
+def _methods_of(request: Request) -> list[str]:
+    """The methods the request's path takes: those under which a route of the app matches it fully."""
+    routes = request.app.router.routes
+    return [method for method in _METHODS
+            if any(route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes)]
 
 
 def _busy(_: Request, exc: Exception) -> JSONResponse:

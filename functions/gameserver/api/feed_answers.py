@@ -17,7 +17,8 @@ class NoticeOut(BaseModel):
     table_id: str | None = Field(description="the table a seat is kept at (table-invite only)")
     duel_id: str | None = Field(description="the duel the game belongs to, if any")
     tournament_id: str | None = Field(description="the tournament the match belongs to, if any")
-    turn: int | None = Field(description="the step that opened (Feinthold's turn; Feint: the command number + 1)")
+    turn: int | None = Field(description="the step it is about, that opened or ended the game (Feinthold's turn; "
+                                         "Feint: the command number + 1); null for a match's or a table's news")
     opened_at: Timestamp = Field(description="when the step opened, or when the news came")
     deadline: Timestamp | None
 

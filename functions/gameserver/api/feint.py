@@ -104,7 +104,7 @@ async def get_feint_history(game_id: GameId, caller: Known, cursor: Cursor = Non
             responses={**ok("FeintRecord"), **errors(E.NOT_FOUND, E.IN_PLAY, E.INVALID_CURSOR)})
 async def get_feint_record(game_id: GameId, caller: Known, cursor: Cursor = None, limit: Limit = 50) -> Response:
     """The record of my finished game: every strength, every command whole with its delay (409 in_play)."""
-    return reply(games.game_record(storage(), caller, game_id, cursor, limit))
+    return reply(games.game_record(storage(), get_clock(), caller, game_id, cursor, limit))
 
 
 @router.post("/v1/feint/games/{game_id}/leave", responses={**ok("FeintLeft"), **errors(E.NOT_FOUND, E.GAME_OVER)})

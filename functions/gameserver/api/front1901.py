@@ -176,12 +176,13 @@ async def get_front1901_history(game_id: GameId, caller: Known, cursor: Cursor =
 
 
 @router.get("/v1/front1901/games/{game_id}/record",
-            responses={**ok("Front1901Record"), **errors(E.NOT_FOUND, E.IN_PLAY, E.INVALID_CURSOR)})
+            responses={**ok("Front1901Record"),
+                       **errors(E.NOT_FOUND, E.IN_PLAY, E.RECORD_CLOSED, E.INVALID_CURSOR)})
 async def get_front1901_record(game_id: GameId, caller: Known, cursor: Cursor = None, limit: Limit = 50
                                ) -> Response:
     """The record of my finished game (409 in_play before): how it ended, my orders and actions, every phase
     whole with every AI power's messages."""
-    return reply(games.game_record(storage(), caller, game_id, cursor, limit))
+    return reply(games.game_record(storage(), get_clock(), caller, game_id, cursor, limit))
 
 
 @router.post("/v1/front1901/games/{game_id}/stop", responses={**ok("Front1901GameOut"), **errors(E.NOT_FOUND,

@@ -82,8 +82,9 @@ async def send_orders(
     return answer(key, request, caller, sent, work)
 
 
-@router.get("/v1/feinthold/games/{game_id}/record", responses={**ok("RecordOut"), **errors(E.NOT_FOUND, E.IN_PLAY)},
-            tags=["games"])
+@router.get("/v1/feinthold/games/{game_id}/record",
+            responses={**ok("RecordOut"), **errors(E.NOT_FOUND, E.IN_PLAY, E.RECORD_CLOSED)}, tags=["games"])
 async def get_game_record(game_id: GameId, caller: Known) -> Response:
-    """The full record of a finished game: both sides' orders and reports, every turn (409 while in play)."""
-    return reply(feinthold.game_record(storage(), caller, game_id))
+    """The full record of a finished game: both sides' orders and reports, every turn (409 while in play, and
+    for a Daily Front until its day's board is final: the game's ``record_opens_at``)."""
+    return reply(feinthold.game_record(storage(), get_clock(), caller, game_id))

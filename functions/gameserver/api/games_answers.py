@@ -123,6 +123,9 @@ class GameOut(BaseModel):
     my_orders: list[Order] | None = Field(description="what I sent for the open turn; null: nothing yet")
     my_submissions: int = Field(ge=0, le=MAX_SUBMISSIONS, description=f"{MAX_SUBMISSIONS} at most a turn")
     winner: Winner
+    record_opens_at: Timestamp | None = Field(description=(
+        "when the game's full record opens to me: at the game's end (null while in play); a Daily Front's once "
+        "the day's board is final, 00:30 UTC the next day, known from the start"))
     view: FeintholdView
 
 

@@ -1,5 +1,5 @@
 """Routes of the moderators (v1), included by the app: the marks fair play leaves, listed and closed (audited).
-Members get 403."""
+Members get 403, before anything they sent is read."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request, Response
 
-from gameserver.api.deps import Cursor, IdempotencyKey, Known, answer, errors, ok, reply
+from gameserver.api.deps import Cursor, IdempotencyKey, Known, ModeratorsOnly, answer, errors, ok, reply
 from gameserver.api.models import Reason
 from gameserver.clock import get_clock
 from gameserver.domain import moderation
@@ -15,7 +15,7 @@ from gameserver.errors import ErrorCode as E
 from gameserver.platform.fairplay.marks import MarkStatus
 from gameserver.services import storage
 
-router = APIRouter()
+router = APIRouter(route_class=ModeratorsOnly)
 
 
 @router.get("/v1/moderation/marks", responses={**ok("MarkList"), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)},

@@ -108,10 +108,10 @@ def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> 
     }
 
 
-def game_record(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
+def game_record(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
     """The full record of a finished game, open to its players: every side's orders and reports and the board
     after every turn (the engine's record), with when each turn opened and when each side sent."""
-    found = views.record(store, caller.sub, game_id, KIND)
+    found = views.record(store, caller.sub, game_id, KIND, clock.now())
     timings = [
         {
             "turn": r.step,
@@ -163,5 +163,6 @@ def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
         "my_orders": own.orders if own.sent else None,
         "my_submissions": own.count,
         "winner": game.winner,
+        "record_opens_at": views.record_opens_at(game),
         "view": mine.views[side],
     }

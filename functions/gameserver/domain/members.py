@@ -13,7 +13,7 @@ from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.ids import is_match_id
 from gameserver.play import views
-from gameserver.storage.members import STEP_OPENS, Notice, NoticeKind
+from gameserver.storage.members import Notice, NoticeKind
 from gameserver.storage.port import Store
 from gameserver.storage.records import LedgerLine, Profile
 
@@ -94,6 +94,6 @@ def _notice_json(notice: Notice) -> dict[str, Any]:
             "table_id": notice.game_id if at_table else None,
             "duel_id": None if in_tournament else notice.ref or None,
             "tournament_id": notice.ref if in_tournament else None,
-            "turn": notice.step if notice.kind in STEP_OPENS else None,
+            "turn": notice.step or None,
             "opened_at": notice.opened_at, "deadline": notice.deadline}
 

@@ -19,6 +19,7 @@ from gameserver.clock import Clock
 if TYPE_CHECKING:
     from gameserver.storage.games import Companion, StepCommit, StepRead
     from gameserver.storage.port import Store, Write
+    from gameserver.storage.records import Game
 
 
 class Deadlines(enum.StrEnum):
@@ -49,6 +50,10 @@ class Mode:
     def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """What follows ``commit`` once written (``riders``: what rode with it). Never raises: a failure here
         must leave the step standing and be caught up later."""
+
+    def record_opens_at(self, game: Game) -> str | None:
+        """When the game's full record opens to its players if not at the game's end (None: at its end)."""
+        return None
 
 
 Companions = Callable[[str], "Companion | None"]

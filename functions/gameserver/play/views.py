@@ -6,13 +6,15 @@ stays on the board. A game a member does not play answers 404, as if it did not 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import NamedTuple
 
-from gameserver.clock import Clock, parse_iso
+from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.platform.fairplay import order_delay
 from gameserver.play.engines import KINDS
 from gameserver.play.engines import engine as engine_of
+from gameserver.play.modes import mode
 from gameserver.play.steps import is_due, settle
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, Json, MemberViews, Page, Seat, StepRecord
@@ -64,15 +66,30 @@ class Steps(NamedTuple):
     cursor: str | None
 
 
-def record(store: Store, sub: str, game_id: str, kind: str, page: tuple[str | None, int] | None = None) -> Record:
-    """The record of a finished game, open to its players (409 ``in_play`` before its end); ``page``:
-    ``(cursor, limit)`` of the steps to read, for a game too long to read at once (all of them otherwise)."""
+def record_opens_at(game: Game) -> str | None:
+    """When the game's record opens to its players: at its end (None while in play), unless its mode keeps it
+    closed until later (a Daily Front's, until its day's board is final)."""
+    later = mode(game.mode).record_opens_at(game)
+    if later is not None:
+        return later
+    return game.finished_at if game.status == "over" else None
+
+
+def record(store: Store, sub: str, game_id: str, kind: str, now: datetime,
+           page: tuple[str | None, int] | None = None) -> Record:
+    """The record of a finished game, open to its players (409 ``in_play`` before its end, 409
+    ``record_closed`` before the time its mode opens it); ``page``: ``(cursor, limit)`` of the steps to read,
+    for a game too long to read at once (all of them otherwise)."""
     read = store.games.read_step(game_id)
     game, board = read.game, read.board
     if game is None or board is None or game.kind != kind or not game.seats_of(sub):
         raise NotFound(f"no game {game_id} of yours", field="game_id")
     if game.status != "over":
         raise Conflict("the record opens once the game is over", code=ErrorCode.IN_PLAY)
+    opens = record_opens_at(game)
+    if opens is not None and iso(now) < opens:
+        raise Conflict(f"the record of game {game_id} opens at {opens} (record_opens_at)",
+                       code=ErrorCode.RECORD_CLOSED, rule="record-opens-at")
     engine = engine_of(game.kind)
     final = engine.record(engine.load(board.state))
     if page is None:

@@ -1,16 +1,27 @@
 """Pagination cursors: the start key of a query's next page, handed to clients as opaque text and checked when
 it comes back, so that a cursor can only continue the query that made it.
 
-Three forms: a JSON value (``encode_json`` / ``decode_json``), a whole key (``encode_key`` / ``decode_key``: every key attribute of the table or index, with the
-query's fixed parts checked), and a sort key alone for queries within one member's partition
-(``encode_sort_key`` / ``decode_sort_key``: the prefix of the query checked).
+Three forms: a JSON value (``encode_json`` / ``decode_json``), a whole key (``encode_key`` / ``decode_key``: every
+key attribute of the table or index, with the query's fixed parts checked), and a sort key alone for queries
+within one member's partition (``encode_sort_key`` / ``decode_sort_key``: the prefix of the query checked).
+
+Every form is sealed under the deployment's cursor key (``parameters.cursor_key``): encrypted, so a cursor shows
+no table key, and authenticated, so a cursor changed by one bit, made up, or handed out by another deployment is
+refused (400 ``invalid_cursor``) before anything reads it. The seal is a synthetic-IV construction on HMAC-SHA256
+alone (the standard library has no AES, and the functions carry no cryptography package): the IV is the first
+16 bytes of HMAC(mac key, plaintext), the plaintext is XORed with the keystream HMAC(stream key, IV || counter),
+and opening recomputes the IV from the plaintext it decrypted. Deterministic: the same page gives the same
+cursor, which tells a client nothing it did not have.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
+import hmac
 import json
+from functools import lru_cache
 from typing import Any
 
 from gameserver.errors import DomainError, ErrorCode
@@ -21,6 +32,9 @@ TABLE_KEY = ("pk", "sk")
 GSI1_KEY = ("pk", "sk", "gsi1pk", "gsi1sk")
 GSI2_KEY = ("pk", "sk", "gsi2pk", "gsi2sk")
 
+IV_BYTES = 16
+"""The synthetic IV, which is also the seal's tag: 128 bits, so a forged cursor passes once in 2**128 tries."""
+
 
 class InvalidCursor(DomainError):
     """A pagination cursor this service did not hand out: a 400 naming ``cursor``."""
@@ -29,15 +43,54 @@ class InvalidCursor(DomainError):
         super().__init__("cursor is not one this service handed out", field="cursor", code=ErrorCode.INVALID_CURSOR)
 
 
-def _text(cursor: str) -> str:
-    try:
-        return base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-    except (binascii.Error, UnicodeDecodeError, ValueError) as error:
-        raise InvalidCursor() from error
+@lru_cache(maxsize=4)
+def _keys(secret: bytes) -> tuple[bytes, bytes]:
+    """The MAC key and the stream key, each derived from the deployment's one secret."""
+    return (hmac.new(secret, b"feinthold cursor mac", hashlib.sha256).digest(),
+            hmac.new(secret, b"feinthold cursor stream", hashlib.sha256).digest())
+
+
+def _current_keys() -> tuple[bytes, bytes]:
+    from gameserver.parameters import cursor_key
+
+    return _keys(cursor_key())
+
+
+def _stream(key: bytes, iv: bytes, length: int) -> bytes:
+    blocks = (hmac.new(key, iv + n.to_bytes(4, "big"), hashlib.sha256).digest() for n in range(-(-length // 32)))
+    return b"".join(blocks)[:length]
+
+
+def _xor(data: bytes, stream: bytes) -> bytes:
+    return bytes(a ^ b for a, b in zip(data, stream, strict=True))
 
 
 def _code(text: str) -> str:
-    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+    """``text`` sealed: IV || ciphertext, in URL-safe base64 without padding."""
+    plain = text.encode()
+    mac_key, stream_key = _current_keys()
+    iv = hmac.new(mac_key, plain, hashlib.sha256).digest()[:IV_BYTES]
+    sealed = iv + _xor(plain, _stream(stream_key, iv, len(plain)))
+    return base64.urlsafe_b64encode(sealed).decode().rstrip("=")
+
+
+def _text(cursor: str) -> str:
+    """The text a cursor was sealed from; ``InvalidCursor`` for anything this deployment did not seal."""
+    try:
+        sealed = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4))
+    except (binascii.Error, ValueError) as error:
+        raise InvalidCursor() from error
+    if len(sealed) <= IV_BYTES:
+        raise InvalidCursor()
+    mac_key, stream_key = _current_keys()
+    iv, body = sealed[:IV_BYTES], sealed[IV_BYTES:]
+    plain = _xor(body, _stream(stream_key, iv, len(body)))
+    if not hmac.compare_digest(hmac.new(mac_key, plain, hashlib.sha256).digest()[:IV_BYTES], iv):
+        raise InvalidCursor()
+    try:
+        return plain.decode()
+    except UnicodeDecodeError as error:
+        raise InvalidCursor() from error
 
 
 def encode_json(plain: Any) -> str:

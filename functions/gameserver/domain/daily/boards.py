@@ -5,7 +5,7 @@ that carry across pages; the board's summary the sweep rebuilds each minute, and
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, date, time, timedelta
+from datetime import UTC, date, timedelta
 from typing import Any, TypeVar
 
 from gameserver.clock import Clock, iso
@@ -15,6 +15,7 @@ from gameserver.identity import Caller
 from gameserver.platform.daily import (
     Ranked,
     better_than,
+    board_final_at,
     marker_for,
     merge_shards,
     rank_with,
@@ -65,11 +66,6 @@ def month_table(store: Store, month: str, cursor: str | None, limit: int) -> dic
 
 
 # ------------------------------------------------------------------ the board's summary and my rank
-YESTERDAY_UNTIL = time(0, 30)
-"""A Front started just before midnight ends after it (8 turns of at most 2 minutes): the sweep rebuilds
-yesterday's summary too until 00:30 UTC."""
-
-
 def rebuild_summary(store: Store, clock: Clock, day: date, every: int = MARKER_EVERY, *,
                     board: DayBoard | None = None) -> str:
     """Rebuild the summary of ``day``'s board (the Daily Front's, unless ``board`` names another daily game's)
@@ -97,9 +93,11 @@ def rebuild_days(store: Store, clock: Clock, days: list[date], every: int = MARK
 
 
 def rebuild_summaries(store: Store, clock: Clock, every: int = MARKER_EVERY) -> dict[str, int]:
-    """The sweep's minute: today's summary, and yesterday's until 00:30 UTC. Counts by outcome."""
+    """The sweep's minute: today's summary, and yesterday's until its board is final (``board_final_at``: a
+    Front started just before midnight ends after it). Counts by outcome."""
     now = clock.now().astimezone(UTC)
-    days = [now.date()] + ([now.date() - timedelta(days=1)] if now.time() < YESTERDAY_UNTIL else [])
+    yesterday = now.date() - timedelta(days=1)
+    days = [now.date()] + ([yesterday] if now < board_final_at(yesterday) else [])
     return rebuild_days(store, clock, days, every)
 
 

@@ -14,9 +14,17 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
-from gameserver.clock import Clock, parse_iso
+from gameserver.clock import Clock, iso, parse_iso
 from gameserver.domain.feinthold import rules
-from gameserver.platform.daily import POINTS, DayResult, NotRanked, Outcome, not_ranked, sort_key
+from gameserver.platform.daily import (
+    POINTS,
+    DayResult,
+    NotRanked,
+    Outcome,
+    board_final_at,
+    not_ranked,
+    sort_key,
+)
 from gameserver.platform.daily.result import PlayedTurn, day_result, front_game, outcome_of
 from gameserver.platform.fairplay import pace_too_regular
 from gameserver.platform.fairplay.marks import Mark, MarkKind
@@ -34,9 +42,19 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def day_of(game: Game) -> date:
+    """The day a Front counts for: the one its game was started on."""
+    return date.fromisoformat(game.created_at[:10])
+
+
 class DailyMode(Mode):
     name = "daily"
     deadlines = Deadlines.LAZY
+
+    def record_opens_at(self, game: Game) -> str | None:
+        """Nobody rehearses the day: the house AI plays the same way against everyone who plays the same way, so
+        a Front's record (its orders, every turn) stays closed to its player until the day's board is final."""
+        return iso(board_final_at(day_of(game)))
 
     def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """The step that ends a Front records its result. A failure is logged, never raised: the turn stands,
@@ -79,7 +97,7 @@ def record_result(store: Store, game: Game, board: Board) -> str:
     played = played_turns(store.games.step_records(game.game_id), side, board)
     positions, income = rules().standing(state, side)
     result = day_result(member, outcome, played, positions, income)
-    day = date.fromisoformat(game.created_at[:10])
+    day = day_of(game)
     judged = front_game(outcome, played)
     finished_at = game.finished_at or game.opened_at
     # "A pace too regular leaves the Daily Front unranked and leaves a mark", whichever reason is reported first.

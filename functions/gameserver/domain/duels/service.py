@@ -155,7 +155,7 @@ def read_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[
     read = store.duels.read(duel_id, game=True)
     stored = read.stored
     if stored is None or not _may_see(stored.duel, caller.sub):
-        raise NotFound(f"no duel {duel_id} of yours", field="duel_id")
+        raise _no_duel(duel_id)
     if _lagging(stored.duel, read.game) or _lapsing(stored.duel, clock.now()):
         if stored.duel.status is DuelStatus.PROPOSED:
             lapse_proposal(store, clock, duel_id)
@@ -168,7 +168,13 @@ def read_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[
 
 
 def _may_see(duel: Duel, sub: str) -> bool:
+    """Its members see a duel, and anyone sees a proposal open to anyone (its id is on the open list)."""
     return sub in duel.members or duel.open
+
+
+def _no_duel(duel_id: str) -> NotFound:
+    """The one answer for a duel that does not exist and for one the caller may not see, on every route."""
+    return NotFound(f"no duel {duel_id} of yours", field="duel_id")
 
 
 def _lagging(duel: Duel, game: Game | None) -> bool:
@@ -261,13 +267,10 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
         read = store.duels.read(duel_id, game=True, profiles=(caller.sub,) if accepting else (),
                                 defaults=(caller.sub,))
         stored, game, defaults = read.stored, read.game, dict(read.defaults)
-        if stored is not None and accepting and stored.duel.status not in (DuelStatus.PROPOSED, DuelStatus.LAPSED) \
-                and caller.sub not in stored.duel.members:
-            # Another member's accept came first: an open duel's id is public, so say so rather than 404.
-            raise Conflict(f"duel {duel_id} was accepted by another member", code=ErrorCode.DUEL_TAKEN,
-                           rule="accept-when-" + str(stored.duel.status))
         if stored is None or not _may_see(stored.duel, caller.sub):
-            raise NotFound(f"no duel {duel_id} of yours", field="duel_id")
+            # Whatever the action: an open duel another member accepted first is theirs now, and answers as an
+            # id that does not exist (no state of a duel one may not see leaks through a refusal).
+            raise _no_duel(duel_id)
         if _lagging(stored.duel, game):
             sync(store, clock, duel_id)
             continue

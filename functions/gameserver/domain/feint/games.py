@@ -242,10 +242,11 @@ def record_step(step: StepRecord, players: Mapping[Seat, str]) -> dict[str, Any]
     }
 
 
-def game_record(store: Store, caller: Caller, game_id: str, cursor: str | None, limit: int) -> dict[str, Any]:
+def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor: str | None, limit: int
+                ) -> dict[str, Any]:
     """The record of my finished game (409 while in play): every token with its strength, how it ended, and a
     page of its steps with every command whole, when it was sent and its delay."""
-    found = views.record(store, caller.sub, game_id, KIND, (cursor, limit))
+    found = views.record(store, caller.sub, game_id, KIND, clock.now(), (cursor, limit))
     return record_response(found.game, found.record, found.steps, found.cursor)
 
 

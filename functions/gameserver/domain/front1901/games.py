@@ -286,10 +286,11 @@ def _action_json(action: Json) -> Json:
     return shown
 
 
-def game_record(store: Store, caller: Caller, game_id: str, cursor: str | None, limit: int) -> dict[str, Any]:
-    """The record of my finished game (409 while in play): how it ended, and a page of its steps, every phase
-    whole with every AI power's messages."""
-    found = views.record(store, caller.sub, game_id, KIND, (cursor, limit))
+def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor: str | None, limit: int
+                ) -> dict[str, Any]:
+    """The record of my finished game (409 ``in_play`` while in play; ``record_closed`` before its mode opens
+    it): how it ended, and a page of its steps, every phase whole with every AI power's messages."""
+    found = views.record(store, caller.sub, game_id, KIND, clock.now(), (cursor, limit))
     power = power_of(found.game, caller.sub)
     return {"game_id": game_id, "mode": found.game.mode, "final": found.record,
             "steps": [record_step(step, power) for step in found.steps], "cursor": found.cursor}

@@ -9,6 +9,7 @@ from gameserver.platform.daily.board import (
     Outcome,
     Ranked,
     better_than,
+    board_final_at,
     board_partition,
     merge_shards,
     ranks,
@@ -24,6 +25,7 @@ from gameserver.platform.daily.summary import BoardSummary, Marker, marker_for, 
 
 __all__ = [
     "BoardSummary",
+    "board_final_at",
     "Marker",
     "marker_for",
     "rank_with",

@@ -23,7 +23,7 @@ import hashlib
 import heapq
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time, timedelta
 
 #: Index partitions per day. 100,000 results a day is ~1.2 writes a second on average; 8 shards keep each
 #: partition far below DynamoDB's 1,000 writes a second even if a day's results all arrived in 100 seconds.
@@ -31,6 +31,16 @@ SHARDS = 8
 MAX_SECONDS = 99_999_999
 MAX_INCOME = 9999
 MAX_POSITIONS = 9
+#: When a day's board is final, the next day (UTC). "A game counts for the day of its Front, even if it ends
+#: after midnight": a Front started at 23:59:59 lasts 8 turns of at most 2 minutes (120 s, then 60 s), and a
+#: deadline nobody met is played by the next read or the minute's sweep, so half an hour leaves every Front of
+#: the day over and on the board with a wide margin.
+FINAL_AT = time(0, 30)
+
+
+def board_final_at(day: date) -> datetime:
+    """The instant ``day``'s board is final: no Front of that day can still change it."""
+    return datetime.combine(day + timedelta(days=1), FINAL_AT, tzinfo=UTC)
 
 
 class Outcome(enum.StrEnum):

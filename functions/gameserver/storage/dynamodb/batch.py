@@ -20,8 +20,11 @@ FIRST_PAUSE = 0.05
 
 
 def batch_get(client: Any, table: str, wanted: list[Item]) -> dict[tuple[str, str], Item]:
-    """The items of ``wanted`` (keys, consistent reads) that exist, by ``(pk, sk)``."""
+    """The items of ``wanted`` (keys, consistent reads) that exist, by ``(pk, sk)``; nothing asked, no request
+    (BatchGetItem refuses an empty list of keys)."""
     found: dict[tuple[str, str], Item] = {}
+    if not wanted:
+        return found
     request: dict[str, Any] = {table: {"Keys": wanted, "ConsistentRead": True}}
     for attempt in range(ATTEMPTS):
         if attempt:

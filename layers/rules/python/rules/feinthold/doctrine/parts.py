@@ -24,7 +24,7 @@ class Part(BaseModel):
     def _unwrap(cls, data: Any) -> Any:
         if isinstance(data, dict) and len(data) == 1 and cls.KIND in data:
             inner = data[cls.KIND]
-            return {} if inner is None else inner
+            return inner
         return data
 
     @field_validator("*", mode="before")
