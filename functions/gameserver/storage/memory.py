@@ -53,8 +53,10 @@ from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
 from gameserver.storage.feint import Table, TableWrite
+from gameserver.storage.front1901 import ChallengeStart
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice, Notices
+from gameserver.storage.memory_front1901 import MemoryFront1901
 from gameserver.storage.records import (
     Board,
     Game,
@@ -163,6 +165,7 @@ class MemoryStore:
         self.feint = _Feint(self)
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
+        self.front1901 = MemoryFront1901(self)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -229,6 +232,8 @@ class MemoryStore:
                 write.table.table_id, replace(write.table, version=write.table.version + 1))
         if isinstance(write, Notices):
             return (lambda: None), lambda: put_notices(t, write.notices)
+        if isinstance(write, ChallengeStart):
+            return self.front1901.start_steps(write)
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from gameserver.storage.duels import DuelsPort, DuelWrite
     from gameserver.storage.fairplay import FairPlayPort
     from gameserver.storage.feint import FeintPort, TableWrite
+    from gameserver.storage.front1901 import ChallengeStart, Front1901Port
     from gameserver.storage.games import (
         GameClose,
         GamesPort,
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from gameserver.storage.tournaments import MatchWrite, TournamentsPort, TournamentWrite
 
     Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
-                        | TournamentWrite | MatchWrite | Notices | TableWrite)
+                        | TournamentWrite | MatchWrite | Notices | TableWrite | ChallengeStart)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -66,6 +67,9 @@ class Store(Protocol):
 
     @property
     def feint(self) -> FeintPort: ...
+
+    @property
+    def front1901(self) -> Front1901Port: ...
 
     @property
     def audit(self) -> AuditPort: ...

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.duels import DynamoDuels
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
     from gameserver.storage.dynamodb.feint import DynamoFeint
+    from gameserver.storage.dynamodb.front1901 import DynamoFront1901
     from gameserver.storage.dynamodb.tournaments import DynamoTournaments
     from gameserver.storage.games import Companion
     from gameserver.storage.port import Write
@@ -45,6 +46,7 @@ _WRITES: dict[str, tuple[str, str, str | None]] = {
     "MatchWrite": ("tournaments", "match_write_items", None),
     "Notices": ("members", "notices_items", None),
     "TableWrite": ("feint", "table_write_items", None),
+    "ChallengeStart": ("front1901", "challenge_start_items", "explain_challenge_start"),
 }
 """Each write of a transaction: the module of its area's adapter, the function giving its items, and the one
 saying what a failed condition of them means (None: a plain ``WriteConflict``)."""
@@ -93,6 +95,10 @@ class DynamoStore:
     @cached_property
     def feint(self) -> DynamoFeint:
         return _area("feint").DynamoFeint(self)
+
+    @cached_property
+    def front1901(self) -> DynamoFront1901:
+        return _area("front1901").DynamoFront1901(self)
 
     @cached_property
     def audit(self) -> DynamoAudit:
