@@ -92,6 +92,14 @@ class ErrorCode(enum.StrEnum):
     """A Front 1901 proposal the negotiation's rules refuse: the field and the rule say which."""
     CHALLENGE_ALREADY_STARTED = "challenge_already_started"
     """One attempt a day at Front 1901's daily challenge: it was started already."""
+    OWN_DOCTRINE = "own_doctrine"
+    """A member cannot challenge their own doctrine."""
+    DOCTRINE_WITHDRAWN = "doctrine_withdrawn"
+    """The doctrine was withdrawn by its author: no new challenge until it is published again."""
+    DOCTRINE_HIDDEN = "doctrine_hidden"
+    """A moderator hid the doctrine: it stays hidden, neither published again nor withdrawn."""
+    CHALLENGE_IN_PROGRESS = "challenge_in_progress"
+    """A challenge of this doctrine by you is still in progress: one at a time."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
     UNAUTHENTICATED = "unauthenticated"
@@ -126,10 +134,11 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
           ErrorCode.DUEL_REFUSED, ErrorCode.DUEL_LAPSED, ErrorCode.DUEL_CHANGED, ErrorCode.DOCTRINES_FULL,
           ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
           ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED, ErrorCode.STALE_COMMAND, ErrorCode.TABLE_CLOSED,
-          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.CHALLENGE_ALREADY_STARTED),
+          ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.DOCTRINE_WITHDRAWN, ErrorCode.DOCTRINE_HIDDEN,
+          ErrorCode.CHALLENGE_IN_PROGRESS, ErrorCode.CHALLENGE_ALREADY_STARTED),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
-          ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.ILLEGAL_PROPOSAL),
+          ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.OWN_DOCTRINE, ErrorCode.ILLEGAL_PROPOSAL),
     500: (ErrorCode.INTERNAL,),
 }
 """Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""

@@ -24,6 +24,7 @@ MODES = {
     "hot-seat": "gameserver.domain.feint.hotseat",
     "watch": "gameserver.domain.feint.watch",
     "online": "gameserver.domain.feint.online",
+    "challenge": "gameserver.domain.challenges.game",
 }
 """Each mode's module, which registers it on import."""
 

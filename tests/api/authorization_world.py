@@ -25,6 +25,8 @@ import jwt
 from gameserver.clock import Clock
 from gameserver.domain import doctrines, friendly, house, members
 from gameserver.domain import feinthold as games
+from gameserver.domain.challenges import game as challenges
+from gameserver.domain.challenges import publication
 from gameserver.domain.daily import front as daily_front
 from gameserver.domain.daily.results import save_result
 from gameserver.domain.duels import service as duels
@@ -281,6 +283,24 @@ class World:
 
     def feint_watch(self, cast: Cast) -> dict[str, Any]:
         return feint_watch.create_watch_game(self.store, self.clock, cast.player, seats=2, seed=5)
+
+    def published(self, cast: Cast, *, author: Caller | None = None, hidden: bool = False) -> str:
+        """The id of a doctrine ``author`` (the player unless named) published from their slot 1, hidden by the
+        cast's moderator if asked."""
+        author = author or cast.player
+        doctrines.create_doctrine(self.store, self.clock, author, IDLE_DOCTRINE)
+        doctrine_id: str = publication.publish_doctrine(self.store, self.clock, author, 1, "Matrix Line")[
+            "doctrine_id"]
+        if hidden:
+            publication.hide_doctrine(self.store, self.clock, cast.moderator, doctrine_id, "reviewed: a matrix test")
+        return doctrine_id
+
+    def challenge(self, cast: Cast) -> str:
+        """The id of the player's challenge, in play, of a doctrine the opponent published."""
+        doctrine_id = self.published(cast, author=cast.opponent)
+        challenge_id: str = challenges.start_challenge(self.store, self.clock, cast.player, doctrine_id, "blitz")[
+            "challenge_id"]
+        return challenge_id
 
     def front1901_game(self, cast: Cast, *, state: str = "open") -> dict[str, Any]:
         """The player's solo game of Front 1901 (FRANCE, easy, a pact with Germany in force): ``open`` in its first

@@ -6,9 +6,10 @@ It fails on any unexpected allow, on an operation of the document the matrix doe
 be added here), and on anything an answer gives away:
 
 - every answer is the one its operation documents (``tests/contract.py``); a refused caller gets exactly the
-  refusal: 401 with API Gateway's own body for a token it would not verify,
-  403 ``moderators_only`` on a moderators' route, and on a member's resource the 404 an id that does not exist
-  gets (the same body, the id aside): no existence oracle; and a refused call changes nothing stored;
+  refusal: 401 with API Gateway's own body for a token it would not verify, 403 ``moderators_only`` on a
+  moderators' route (``forbidden`` on a public resource only its owner may change), and on a member's resource
+  the 404 an id that does not exist gets (the same body, the id aside): no existence oracle; and a refused call
+  changes nothing stored;
 - no error body carries a stack trace, a table name or a key;
 - nothing a member receives carries a seed, a salt, a key, or another member's device or address (moderators
   see the device or address two linked accounts shared: that is what a mark is for).
@@ -181,6 +182,18 @@ def feint_watch() -> Make:
     return with_cast(lambda w, c: Target(c, {"game_id": w.feint_watch(c)["game_id"]}))
 
 
+def published(hidden: bool = False, **target: Any) -> Make:
+    return with_cast(lambda w, c: Target(c, {"doctrine_id": w.published(c, hidden=hidden)}, **target))
+
+
+def challenge() -> Make:
+    return with_cast(lambda w, c: Target(c, {"challenge_id": w.challenge(c)}))
+
+
+def challenging(of: Callable[[World, Any], str]) -> Make:
+    return with_cast(lambda w, c: Target(c, {}, body={"doctrine_id": of(w, c), "pace": "blitz"}))
+
+
 def front1901_game(state: str = "open", body: Any = None, body_of: Callable[[dict[str, Any]], Any] | None = None
                    ) -> Make:
     """The player's game of Front 1901 in ``state``, its phase in the path; ``body_of(game)``: a body made from
@@ -213,6 +226,8 @@ WHY = {"why": "reviewed: a test of the matrix"}
 TOURNAMENT = "/v1/feinthold/tournaments/{tournament_id}"
 FEINT = "/v1/feint/games/{game_id}"
 TABLE_PATH = "/v1/feint/tables/{table_id}"
+PUBLISHED = "/v1/feinthold/published/{doctrine_id}"
+CHALLENGE = "/v1/feinthold/challenges/{challenge_id}"
 FRONT = "/v1/front1901/games/{game_id}"
 PHASE = FRONT + "/phases/{phase}"
 DEAL = {"number": 0, "command": {"kind": "deal"}}
@@ -371,6 +386,31 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("post", "/v1/feint/watch"): [Case("new", plain(body={"seats": 2}), everyone(201))],
     ("get", "/v1/feint/watch/{game_id}"): [Case("played out", feint_watch(), everyone(200))],
     ("get", "/v1/feint/watch/{game_id}/steps"): [Case("played out", feint_watch(), everyone(200))],
+    # published doctrines and their challenges: a published doctrine is public (its rules its author's), a hidden
+    # one its author's alone; a challenge its challenger's (the player) and the doctrine's author's (the opponent)
+    ("get", "/v1/feinthold/published"): [Case("a member", plain(), everyone(200))],
+    ("post", "/v1/feinthold/published"): [
+        Case("the player's slot 1", doctrine_slot(body={"slot": 1, "name": "Matrix Line"}), only({PLAYER: 201}),
+             mutates=True)],
+    ("get", PUBLISHED): [Case("published", published(), everyone(200), id_param="doctrine_id"),
+                         Case("hidden", published(hidden=True), only({PLAYER: 200}), id_param="doctrine_id")],
+    ("post", PUBLISHED + "/withdraw"): [
+        Case("published", published(), only({PLAYER: 200}), denied=403, mutates=True),
+        Case("hidden", published(hidden=True), only({PLAYER: 409}), mutates=True, id_param="doctrine_id")],
+    ("post", "/v1/feinthold/bench"): [
+        Case("a house AI", plain(body={"of": "house", "house_ai": "ram"}), everyone(200)),
+        Case("the player's slot 1", doctrine_slot(body={"of": "slot", "slot": 1}), only({PLAYER: 200}))],
+    ("post", "/v1/feinthold/challenges"): [
+        Case("a house AI", plain(body={"doctrine_id": "house-ram", "pace": "blitz"}), everyone(201), mutates=True),
+        Case("the player's doctrine", challenging(lambda w, c: w.published(c)),
+             only({PLAYER: 422, OPPONENT: 201, STRANGER: 201, MODERATOR: 201}), mutates=True),
+        Case("a hidden doctrine", challenging(lambda w, c: w.published(c, hidden=True)), only({PLAYER: 422}),
+             mutates=True)],
+    ("get", CHALLENGE): [Case("in play", challenge(), only(P_AND_O), id_param="challenge_id")],
+    ("get", CHALLENGE + "/trace"): [Case("in play", challenge(), only({PLAYER: 403, OPPONENT: 409}),
+                                         id_param="challenge_id")],
+    ("get", "/v1/feinthold/leaderboards/challengers"): [Case("a member", plain(), everyone(200))],
+    ("get", "/v1/feinthold/leaderboards/doctrines"): [Case("a member", plain(), everyone(200))],
     # Front 1901: a solo game is its player's alone; a stranger (and a moderator) gets the 404 of a missing game
     ("post", "/v1/front1901/games"): [Case("new", plain(body={"level": "easy"}), everyone(201))],
     ("get", "/v1/front1901/games"): [Case("a member", plain(), everyone(200))],
@@ -457,6 +497,9 @@ SECRET_NAMES = re.compile(r"seed|salt|secret|private|password|signing|(^|_)key$|
 SEEDING = re.compile(r"^\.seeds(\[\d+\]\.seed)?$|^\.matches\[\d+\]\.players\[\d+\]\.seed$")
 """A tournament's seeding (the bracket's order, "the seeds follow the game's duel rating"): public, and no
 random seed."""
+BENCH_SEEDS = re.compile(r"^\.seed$|^\.games\[\d+\]\.seed$")
+"""The test bench's seed and its games' (drawn from it): the caller's own choice, the bench played again from it
+on request; no game's."""
 
 
 def walk(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
@@ -471,7 +514,8 @@ def walk(value: Any, path: str = "") -> Iterator[tuple[str, Any]]:
         yield path, value
 
 
-def given_away(world: World, status: int, body: Any, receiver: Any, moderation: bool) -> list[str]:
+def given_away(world: World, status: int, body: Any, receiver: Any, moderation: bool, bench: bool = False
+               ) -> list[str]:
     """What this answer gives away that it must not."""
     found: list[str] = []
     text = json.dumps(body)
@@ -484,7 +528,7 @@ def given_away(world: World, status: int, body: Any, receiver: Any, moderation: 
         found.append("a secret")
     for where, item in walk(body):
         if (where.rsplit(".", 1)[-1] == item and isinstance(item, str) and SECRET_NAMES.search(item)
-                and not SEEDING.match(where)):
+                and not SEEDING.match(where) and not (bench and BENCH_SEEDS.match(where))):
             found.append(f"a field named {item!r} at {where}")
     if receiver is not None and not moderation:
         for sub in world.devices:
@@ -524,7 +568,8 @@ class Run:
         moderation = self.template.startswith("/v1/moderation")
         for variant, status, headers, body, caller in self.call(target, kind):
             where = f"{self.method.upper()} {self.template} [{case.state}] {variant}"
-            for leak in given_away(self.world, status, body, caller, moderation and kind == MODERATOR):
+            for leak in given_away(self.world, status, body, caller, moderation and kind == MODERATOR,
+                                   bench=self.template == "/v1/feinthold/bench"):
                 self.failures.append(f"{where}: gives away {leak}")
             if status != 401:  # the gateway's own 401 is held to its body below
                 try:
@@ -541,7 +586,7 @@ class Run:
                     self.failures.append(f"{where}: expected {sorted(case.may[kind])}, got {status} {body}")
             elif status != case.denied:
                 self.failures.append(f"{where}: an unexpected allow: expected {case.denied}, got {status} {body}")
-            elif case.denied == 403 and body["error"]["code"] != "moderators_only":
+            elif case.denied == 403 and body["error"]["code"] not in ("moderators_only", "forbidden"):
                 self.failures.append(f"{where}: 403 but {body}")
             elif case.denied == 404 and case.id_param is not None:
                 self.same_as_unknown(where, case, target, kind, body)

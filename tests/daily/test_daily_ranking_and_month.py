@@ -1,8 +1,8 @@
-"""Which Fronts are not ranked, and the month: points, table, Front of the month."""
+"""Which Fronts are not ranked, and the month: points and table. (Front of the month: tests/seasons.)"""
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 
 import pytest
 from gameserver.platform.daily import (
@@ -10,7 +10,6 @@ from gameserver.platform.daily import (
     NotRanked,
     Outcome,
     RankedDay,
-    front_of_the_month,
     month_table,
     not_ranked,
 )
@@ -71,24 +70,3 @@ def test_a_win_3_points_a_draw_1_and_the_table_by_points_then_wins() -> None:
 def test_one_front_a_day() -> None:
     with pytest.raises(ValueError, match="one game a day"):
         month_table([*days("ann", "w"), *days("ann", "l")])
-
-
-def test_front_of_the_month_needs_8_ranked_days_then_wins_then_oldest_account() -> None:
-    created = {
-        "old": datetime(2024, 1, 1, tzinfo=UTC),
-        "new": datetime(2026, 1, 1, tzinfo=UTC),
-        "few": datetime(2020, 1, 1, tzinfo=UTC),
-        "wins": datetime(2026, 6, 1, tzinfo=UTC),
-    }
-    rows = month_table(
-        [
-            *days("few", "wwwwwww"),  # 21 points, 7 days: not eligible
-            *days("new", "wwwwdddl"),  # 15 points, 4 wins
-            *days("old", "wwwwdddl"),  # 15 points, 4 wins, older
-            *days("wins", "wwwwwllll"),  # 15 points, 5 wins
-        ]
-    )
-    assert front_of_the_month(rows, created) == "wins"
-    assert front_of_the_month([r for r in rows if r.member != "wins"], created) == "old"
-    assert front_of_the_month(rows, created, frozen={"wins", "old"}) == "new"
-    assert front_of_the_month(rows, created, frozen={"wins", "old", "new"}) is None

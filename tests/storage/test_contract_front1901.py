@@ -12,7 +12,7 @@ from gameserver.platform.daily import BoardSummary, Marker
 from gameserver.platform.daily.front1901 import Challenge
 from gameserver.storage.daily import DaySummary
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.front1901 import ChallengeEntry, ChallengeStart, ChallengeStarted, Starter
+from gameserver.storage.front1901 import ChallengeEntry, Front1901DayStart, Front1901DayStarted, Starter
 from gameserver.storage.games import NewGame
 from test_contract_games import board, game
 
@@ -27,7 +27,7 @@ def entry(sub: str, game_id: str = "g1") -> ChallengeEntry:
 
 def started(store, sub: str, game_id: str, *values: str) -> None:
     store.transact([NewGame(game(game_id), board(game_id), [], []),
-                    ChallengeStart(entry(sub, game_id), tuple(Starter(v, sub, AT) for v in values))])
+                    Front1901DayStart(entry(sub, game_id), tuple(Starter(v, sub, AT) for v in values))])
 
 
 def test_the_days_challenge_is_stored_once_and_a_member_starts_one_a_day(store):
@@ -35,7 +35,7 @@ def test_the_days_challenge_is_stored_once_and_a_member_starts_one_a_day(store):
     assert not store.front1901.put_challenge(replace(CHALLENGE, power="ITALY"))
     assert store.front1901.get_challenge(DAY) == CHALLENGE
     started(store, "ann", "g1", "device:phone", "address:192.0.2.1")
-    with pytest.raises(ChallengeStarted):
+    with pytest.raises(Front1901DayStarted):
         started(store, "ann", "g2")
     assert store.games.get("g2") is None
     read = store.front1901.read_day(DAY, "ann", values=("device:phone", "address:192.0.2.9"))

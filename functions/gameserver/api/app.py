@@ -13,7 +13,7 @@ from fastapi.routing import APIRoute
 from gameserver.api import errors
 
 DESCRIPTION = """Three games of hidden information and the platform around them: Feinthold (house AIs, friendly
-games, duels with stakes, the Daily Front, doctrines), Feint and Front 1901.
+games, duels with stakes, the Daily Front, doctrines and their challenges), Feint and Front 1901.
 
 Every call carries a bearer token (an ID token of the user pool). A call that changes something takes an
 `Idempotency-Key`: the same key and body within 24 hours get the first answer again. A view a client polls
@@ -52,6 +52,7 @@ def create_app(platform: bool = True) -> FastAPI:
     if not platform:
         return app
     from gameserver.api import (
+        challenges,
         credits,
         daily,
         doctrines,
@@ -64,6 +65,6 @@ def create_app(platform: bool = True) -> FastAPI:
     )
 
     for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, daily.moderators,
-                   moderation.router, tournaments.router, feint.router, front1901.router):
+                   moderation.router, tournaments.router, feint.router, challenges.router, front1901.router):
         app.include_router(router)
     return app

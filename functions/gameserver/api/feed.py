@@ -15,5 +15,5 @@ router = APIRouter()
 @router.get("/v1/feed", responses={**ok("FeedOut"), **errors(E.INVALID_CURSOR)}, tags=["members"])
 async def get_feed(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Notifications, newest first: my steps that opened (duels, tournament matches, online Feint), Retreat
-    decisions, ends, my matches' news, table seats."""
+    decisions, ends, my matches' news, table seats, my published doctrines' challenges (an hour's at most)."""
     return reply(members.my_feed(storage(), caller, cursor, limit))

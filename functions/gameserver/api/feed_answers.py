@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, Discriminator, Field, Tag
 
 from gameserver.api.models import GameKind, NextCursor, Timestamp
 from gameserver.storage.members import NoticeKind
@@ -23,8 +25,35 @@ class NoticeOut(BaseModel):
     deadline: Timestamp | None
 
 
+class ChallengesNotice(BaseModel):
+    """What happened to one of my published doctrines since its last notice (one an hour at most)."""
+
+    kind: Literal["doctrine-challenges"] = Field(description="my published doctrine was challenged")
+    doctrine_id: str
+    name: str = Field(description="its shown name")
+    at: Timestamp
+    challenged: int = Field(ge=0, description="challenges of it started")
+    won: int = Field(ge=0, description="challenges it won (their challengers lost)")
+    drawn: int = Field(ge=0)
+    lost: int = Field(ge=0, description="challenges it lost")
+    games: list[str] = Field(description="the challenges' games, each once, oldest first")
+
+
+def _told(notice: Any) -> str:
+    kind = notice.get("kind") if isinstance(notice, dict) else getattr(notice, "kind", None)
+    return "challenges" if kind == "doctrine-challenges" else "game"
+
+
+FeedNotice = Annotated[
+    Annotated[NoticeOut, Tag("game")] | Annotated[ChallengesNotice, Tag("challenges")],
+    Discriminator(_told),
+]
+"""A notice of a game of mine (its ``kind`` a ``NoticeKind``) or an author's count of challenges
+(``doctrine-challenges``)."""
+
+
 class FeedOut(BaseModel):
     """A page of my feed, newest first."""
 
-    notices: list[NoticeOut] = Field(description="newest first")
+    notices: list[FeedNotice] = Field(description="newest first")
     cursor: NextCursor

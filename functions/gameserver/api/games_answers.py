@@ -104,7 +104,14 @@ class MemberPlayer(BaseModel):
     sub: str = Field(description="the member's subject")
 
 
-Player = Annotated[HousePlayer | MemberPlayer, Field(discriminator="kind")]
+class DoctrinePlayer(BaseModel):
+    """A member's published doctrine, in a challenge of it."""
+
+    kind: Literal["doctrine"]
+    doctrine_id: str = Field(description="its page: /v1/feinthold/published/{doctrine_id}")
+
+
+Player = Annotated[HousePlayer | MemberPlayer | DoctrinePlayer, Field(discriminator="kind")]
 
 
 class GameOut(BaseModel):

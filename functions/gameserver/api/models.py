@@ -90,6 +90,8 @@ class Mode(enum.StrEnum):
     """The Daily Front: everyone plays the same game against the same house AI."""
     MATCH = "match"
     """A match of a knockout tournament."""
+    CHALLENGE = "challenge"
+    """A rated challenge of a published doctrine or a house AI."""
     SOLO = "solo"
     """One member against the game's own players, no deadline: Feint's bots (the member at seat 1), Front 1901's
     six AI powers."""

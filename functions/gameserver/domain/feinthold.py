@@ -136,10 +136,13 @@ def game_record(store: Store, clock: Clock, caller: Caller, game_id: str) -> dic
 
 
 def opponent_json(who: str) -> dict[str, str]:
-    """A player as the API shows them: a house AI by its name, a member by their subject."""
+    """A player as the API shows them: a house AI by its name, a member's published doctrine by its id (never
+    its rules), a member by their subject."""
     seen = player(who)
     if seen.kind is PlayerKind.HOUSE:
         return {"kind": "house", "name": seen.name}
+    if seen.kind is PlayerKind.DOCTRINE:
+        return {"kind": "doctrine", "doctrine_id": seen.name}
     return {"kind": "member", "sub": seen.name}
 
 

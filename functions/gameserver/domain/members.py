@@ -6,7 +6,7 @@ credits (the balance and the ledger line of every move) and their feed.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
 from gameserver.identity import Caller
@@ -16,6 +16,9 @@ from gameserver.play import views
 from gameserver.storage.members import Notice, NoticeKind
 from gameserver.storage.port import Store
 from gameserver.storage.records import LedgerLine, Profile
+
+if TYPE_CHECKING:
+    from gameserver.storage.challenges import FeedNotice
 
 OPENING_GRANT = 100
 """"Every member gets 100 credits when their profile is created"."""
@@ -80,14 +83,16 @@ def my_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> di
 
 def my_feed(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
     """What the notifications said, newest first: the steps of mine that opened, my games that ended, what
-    happened to my tournament matches, the seats kept for me at a table."""
+    happened to my tournament matches and to my published doctrines, the seats kept for me at a table."""
     page = store.members.feed(caller.sub, cursor, limit)
     return {"notices": [_notice_json(n) for n in page.items], "cursor": page.cursor}
 
 
-def _notice_json(notice: Notice) -> dict[str, Any]:
+def _notice_json(notice: Notice | FeedNotice) -> dict[str, Any]:
     """A notice as the feed shows it: a tournament match's game id names its tournament, a table invitation's
-    its table, any other's ``ref`` a duel's (or nothing)."""
+    its table, any other's ``ref`` a duel's (or nothing); an author's notice counts its doctrine's challenges."""
+    if not isinstance(notice, Notice):
+        return _challenges_json(notice)
     in_tournament = is_match_id(notice.game_id)
     at_table = notice.kind == NoticeKind.TABLE_INVITE
     return {"kind": notice.kind, "game": notice.game, "game_id": None if at_table else notice.game_id,
@@ -96,4 +101,12 @@ def _notice_json(notice: Notice) -> dict[str, Any]:
             "tournament_id": notice.ref if in_tournament else None,
             "turn": notice.step or None,
             "opened_at": notice.opened_at, "deadline": notice.deadline}
+
+
+def _challenges_json(notice: FeedNotice) -> dict[str, Any]:
+    from gameserver.platform.challenges import NoticeKind as Told  # an author's notice: the challenges' words
+
+    told = notice.notice
+    return {"kind": "doctrine-challenges", "doctrine_id": told.doctrine, "name": notice.name, "at": iso(told.at),
+            **{str(kind): told.count(kind) for kind in Told}, "games": list(told.games)}
 

@@ -1,6 +1,7 @@
-"""The sweep (EventBridge, every minute), in four stages: the games' steps whose deadline has passed (the
+"""The sweep (EventBridge, every minute), in five stages: the games' steps whose deadline has passed (the
 pipeline's stage); the duels' own deadlines (proposals to lapse, ready rooms to close, duels to catch up with
-their game); the tournaments' (fill deadlines, rounds' deadlines, matches to catch up with their game); then the
+their game); the tournaments' (fill deadlines, rounds' deadlines, matches to catch up with their game); the
+challenges' (challenges to end, doctrines' queued results to apply to their ratings, authors' notices); then the
 Daily Front's board summaries (today's, and yesterday's until 00:30 UTC).
 
 The safety net under the turn timers, and how games against a house AI left open reach their end. The summaries
@@ -25,6 +26,7 @@ BATCH = 100
 
 @observed
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    from gameserver.domain.challenges import sweep as challenges
     from gameserver.domain.daily import boards
     from gameserver.domain.duels import service as duels
     from gameserver.domain.tournaments import service as tournaments
@@ -35,10 +37,12 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         "duels", lambda: duels.sweep(storage(), get_clock(), limit=BATCH)).items()})
     outcomes.update({f"tournament-{k}": v for k, v in _stage(
         "tournaments", lambda: tournaments.sweep(storage(), get_clock(), limit=BATCH)).items()})
-    # The summaries are logged and counted, not returned (the answer is the turns', the duels' and the tournaments').
+    # The challenges' and the summaries' outcomes are logged and counted, not returned (the answer is the turns',
+    # the duels' and the tournaments').
+    challenged = _stage("challenges", lambda: challenges.sweep(storage(), get_clock(), limit=BATCH))
     summaries = _stage("summaries", lambda: boards.rebuild_summaries(storage(), get_clock()))
-    logger.info("sweep", extra={"outcomes": outcomes, "summaries": summaries})
-    for outcome, count in (outcomes | summaries).items():
+    logger.info("sweep", extra={"outcomes": outcomes, "challenges": challenged, "summaries": summaries})
+    for outcome, count in (outcomes | challenged | summaries).items():
         metrics.add_metric(name=f"Sweep_{outcome}", unit=MetricUnit.Count, value=count)
     return {"outcomes": outcomes}
 

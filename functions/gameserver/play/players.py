@@ -1,5 +1,6 @@
 """Who plays a seat: a member (their subject, as the JWT names them) or a stand-in named ``{kind}:{name}``:
-a house AI (``house:ram``), a bot (``bot:1``), an AI power (``ai:normal``).
+a house AI (``house:ram``), a member's published doctrine (``doctrine:{id}``), a bot (``bot:1``), an AI power
+(``ai:normal``).
 
 A member's subject never contains a colon (Cognito's are UUIDs; the local runner's are plain names), so the
 two cannot be mistaken for each other.
@@ -15,6 +16,8 @@ class PlayerKind(enum.StrEnum):
     MEMBER = "member"
     HOUSE = "house"
     """One of Feinthold's house AIs: a doctrine with this game's noise."""
+    DOCTRINE = "doctrine"
+    """A member's published doctrine, challenged: it plays its side from that side's view, as a house AI does."""
     BOT = "bot"
     """Feint's bot, playing from its seat's view."""
     AI = "ai"

@@ -3,7 +3,7 @@ challenge of a day (started with its game, then finished with its result), who s
 each device id and address (the linked-account rule), the day's board (sharded, read merged) and its summary
 (rank markers), read and rebuilt as the Daily Front's (``storage.daily.DayBoard``).
 
-A member's challenge starts with its game in one transaction (``ChallengeStart`` beside the ``NewGame``: one
+A member's challenge starts with its game in one transaction (``Front1901DayStart`` beside the ``NewGame``: one
 attempt a day), and finishes once with its result.
 """
 
@@ -19,7 +19,7 @@ from gameserver.storage.daily import DaySummary
 from gameserver.storage.errors import WriteConflict
 
 
-class ChallengeStarted(WriteConflict):
+class Front1901DayStarted(WriteConflict):
     """The member's challenge of that day exists: one attempt a day."""
 
 
@@ -87,9 +87,9 @@ class ChallengeDay:
 
 
 @dataclass(frozen=True)
-class ChallengeStart:
+class Front1901DayStart:
     """A member's challenge of a day, started with its game (a ``Store.transact`` write beside the ``NewGame``):
-    ``ChallengeStarted`` when the member has one that day already; ``starters``: the request's device id and
+    ``Front1901DayStarted`` when the member has one that day already; ``starters``: the request's device id and
     address, written for the day unless another member started with them first (then ``WriteConflict``)."""
 
     entry: ChallengeEntry

@@ -22,6 +22,7 @@ from gameserver.platform.fairplay.marks import Mark, MarkStatus
 from gameserver.platform.ratings import EloRating, Glicko2Rating
 from gameserver.platform.tournaments import TournamentStatus, match_id
 from gameserver.storage.audit import AuditLine
+from gameserver.storage.challenges import FeedNotice
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
 from gameserver.storage.daily import (
     AlreadyStarted,
@@ -53,10 +54,11 @@ from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
 from gameserver.storage.feint import Table, TableWrite
-from gameserver.storage.front1901 import ChallengeStart
+from gameserver.storage.front1901 import Front1901DayStart
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice, Notices
-from gameserver.storage.memory_front1901 import MemoryFront1901
+from gameserver.storage.memory_challenges import CHALLENGE_WRITES, ChallengeTables, MemoryChallenges
+from gameserver.storage.memory_front1901 import Front1901Tables, MemoryFront1901
 from gameserver.storage.records import (
     Board,
     Game,
@@ -122,7 +124,7 @@ class _Tables:
     invitations: dict[str, Invitation] = field(default_factory=dict)
     profiles: dict[str, Profile] = field(default_factory=dict)
     ledger: dict[tuple[str, str], LedgerLine] = field(default_factory=dict)
-    feed: dict[tuple[str, str], Notice] = field(default_factory=dict)
+    feed: dict[tuple[str, str], Notice | FeedNotice] = field(default_factory=dict)
     duels: dict[str, tuple[StoredDuel, str | None]] = field(default_factory=dict)
     game_ratings: dict[str, tuple[Glicko2Rating, int]] = field(default_factory=dict)
     elo_ratings: dict[str, tuple[EloRating, int]] = field(default_factory=dict)
@@ -143,6 +145,8 @@ class _Tables:
     tourney_entries: dict[tuple[str, str], str] = field(default_factory=dict)
     """(member, tournament) -> when they joined."""
     tables: dict[str, Table] = field(default_factory=dict)
+    challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
+    front1901: Front1901Tables = field(default_factory=lambda: Front1901Tables())
 
 
 Check = Callable[[], None]
@@ -165,6 +169,7 @@ class MemoryStore:
         self.feint = _Feint(self)
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
+        self.challenges = MemoryChallenges(self)
         self.front1901 = MemoryFront1901(self)
 
     # ---------------------------------------------------------------- transactions
@@ -232,7 +237,9 @@ class MemoryStore:
                 write.table.table_id, replace(write.table, version=write.table.version + 1))
         if isinstance(write, Notices):
             return (lambda: None), lambda: put_notices(t, write.notices)
-        if isinstance(write, ChallengeStart):
+        if isinstance(write, CHALLENGE_WRITES):
+            return self.challenges.write_steps(write)
+        if isinstance(write, Front1901DayStart):
             return self.front1901.start_steps(write)
         raise TypeError(f"no memory write for {type(write).__name__}")
 

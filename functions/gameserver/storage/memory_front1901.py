@@ -16,8 +16,8 @@ from gameserver.storage.front1901 import (
     ChallengeDay,
     ChallengeEntry,
     ChallengeLine,
-    ChallengeStart,
-    ChallengeStarted,
+    Front1901DayStart,
+    Front1901DayStarted,
     Starter,
 )
 
@@ -36,7 +36,10 @@ class Front1901Tables:
 class MemoryFront1901:
     def __init__(self, store: MemoryStore) -> None:
         self.store = store
-        self.t = Front1901Tables()
+
+    @property
+    def t(self) -> Front1901Tables:
+        return self.store.tables.front1901
 
     def put_challenge(self, challenge: Challenge) -> bool:
         with self.store.lock:
@@ -92,13 +95,13 @@ class MemoryFront1901:
     def count_better(self, day: date, start: str | None, bound: str) -> int:
         return sum(1 for key, _ in self._board(day) if (start is None or start <= key) and key < bound)
 
-    def start_steps(self, write: ChallengeStart) -> tuple[Callable[[], None], Callable[[], None]]:
-        """A ``ChallengeStart`` in a transaction: its checks, then its writes."""
+    def start_steps(self, write: Front1901DayStart) -> tuple[Callable[[], None], Callable[[], None]]:
+        """A ``Front1901DayStart`` in a transaction: its checks, then its writes."""
         entry = write.entry
 
         def check() -> None:
             if (entry.member, entry.day) in self.t.entries:
-                raise ChallengeStarted(f"{entry.member} already has a challenge on {entry.day}")
+                raise Front1901DayStarted(f"{entry.member} already has a challenge on {entry.day}")
             if any((entry.day, s.value) in self.t.starters for s in write.starters):
                 raise WriteConflict(f"another member started the challenge of {entry.day} with the same device or "
                                     "address meanwhile")

@@ -18,12 +18,20 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from gameserver.storage.audit import AuditLine, AuditPort
+    from gameserver.storage.challenges import (
+        ChallengeFinish,
+        ChallengesPort,
+        ChallengeStart,
+        DoctrineRatingWrite,
+        DoctrineWrite,
+        NoticeWrite,
+    )
     from gameserver.storage.daily import DailyPort, FrontStart
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
     from gameserver.storage.fairplay import FairPlayPort
     from gameserver.storage.feint import FeintPort, TableWrite
-    from gameserver.storage.front1901 import ChallengeStart, Front1901Port
+    from gameserver.storage.front1901 import Front1901DayStart, Front1901Port
     from gameserver.storage.games import (
         GameClose,
         GamesPort,
@@ -36,7 +44,9 @@ if TYPE_CHECKING:
     from gameserver.storage.tournaments import MatchWrite, TournamentsPort, TournamentWrite
 
     Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
-                        | TournamentWrite | MatchWrite | Notices | TableWrite | ChallengeStart)
+                        | TournamentWrite | MatchWrite | Notices | TableWrite
+                        | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite
+                        | Front1901DayStart)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -73,6 +83,9 @@ class Store(Protocol):
 
     @property
     def audit(self) -> AuditPort: ...
+
+    @property
+    def challenges(self) -> ChallengesPort: ...
 
     def transact(self, writes: Sequence[Write]) -> None:
         """Every write in one transaction. ``WriteConflict`` (or the subclass a write names: a short balance,

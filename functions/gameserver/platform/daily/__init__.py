@@ -18,7 +18,7 @@ from gameserver.platform.daily.board import (
     shard_of,
     sort_key,
 )
-from gameserver.platform.daily.month import POINTS, MonthRow, RankedDay, front_of_the_month, month_table
+from gameserver.platform.daily.month import POINTS, MonthRow, RankedDay, month_table
 from gameserver.platform.daily.ranking import FrontGame, NotRanked, not_ranked
 from gameserver.platform.daily.rotation import FrontOfTheDay, Noise, front_of_the_day, scheduled_day
 from gameserver.platform.daily.summary import BoardSummary, Marker, marker_for, rank_with, summarize
@@ -44,7 +44,6 @@ __all__ = [
     "better_than",
     "board_partition",
     "front_of_the_day",
-    "front_of_the_month",
     "merge_shards",
     "month_table",
     "not_ranked",

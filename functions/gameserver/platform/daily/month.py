@@ -1,21 +1,18 @@
-"""The Daily Front's month: points, the monthly table, and the title "Front of the month".
+"""The Daily Front's month: points and the monthly table.
 
-Rules: "A win earns 3 points for the month, a draw 1." Platform decision (specs/platform.md): ""Front of the
-month" to the first in Daily Front points (at least 8 ranked days; ties: more wins, then oldest account). Frozen
-members get none." The table orders by points, then wins; equal rows share a rank.
+Rules: "A win earns 3 points for the month, a draw 1." The table orders by points, then wins; equal rows share a
+rank. The title "Front of the month" it leads to is the season's (``gameserver.platform.seasons.titles``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
 from gameserver.platform.daily.board import Outcome
 
 POINTS = {Outcome.WIN: 3, Outcome.DRAW: 1, Outcome.LOSS: 0}
-#: Ranked days a member needs for the title.
-MIN_RANKED_DAYS = 8
 
 
 @dataclass(frozen=True)
@@ -52,15 +49,3 @@ def month_table(days: Iterable[RankedDay]) -> list[MonthRow]:
         tied = rows and (rows[-1].points, rows[-1].wins) == (points, wins)
         rows.append(MonthRow(member, points, wins, count, rows[-1].rank if tied else position))
     return rows
-
-
-def front_of_the_month(
-    rows: Iterable[MonthRow], account_created: Mapping[str, datetime], frozen: Iterable[str] = ()
-) -> str | None:
-    """The member who earns the title, or None when nobody has 8 ranked days (frozen members excluded)."""
-    barred = set(frozen)
-    candidates = [row for row in rows if row.ranked_days >= MIN_RANKED_DAYS and row.member not in barred]
-    if not candidates:
-        return None
-    best = min(candidates, key=lambda row: (-row.points, -row.wins, account_created[row.member], row.member))
-    return best.member

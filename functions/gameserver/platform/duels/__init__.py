@@ -12,7 +12,7 @@ from gameserver.platform.duels.credits import (
     check_stake,
 )
 from gameserver.platform.duels.duel import Duel, DuelStatus, Ending, credit_lines
-from gameserver.platform.duels.leaderboard import DuelStanding, duel_leaderboard, season_prizes
+from gameserver.platform.duels.leaderboard import MIN_RATED_DUELS, DuelStanding, duel_order, on_duel_board
 from gameserver.platform.duels.lifecycle import (
     Abandon,
     Accept,
@@ -52,6 +52,7 @@ from gameserver.platform.duels.settlement import settle, stakes_receiver
 
 __all__ = [
     "DUEL_PACES",
+    "MIN_RATED_DUELS",
     "READY_ROOM",
     "Abandon",
     "Accept",
@@ -81,16 +82,16 @@ __all__ = [
     "check_invariant",
     "check_stake",
     "credit_lines",
-    "duel_leaderboard",
+    "duel_order",
     "earlier_in_window",
     "lapses_at",
+    "on_duel_board",
     "proposal_lapses",
     "propose",
     "rate_duel",
     "rating_verdict",
     "ready_room_closes",
     "score",
-    "season_prizes",
     "settle",
     "stakes_receiver",
     "turn_deadline",

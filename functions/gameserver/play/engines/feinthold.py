@@ -177,6 +177,39 @@ class Feinthold:
         counts = tally(state.history)
         return {side: (counts[side]["predictions_right"], counts[side]["combats_won"]) for side in SIDES}
 
+    @staticmethod
+    def house_rules() -> dict[str, Json]:
+        """The house AIs' public rules, as written (before any game's noise), by name."""
+        from rules.feinthold.doctrine import house_rules
+
+        return house_rules()
+
+    @staticmethod
+    def bench(doctrine: Json, seed: int) -> Json:
+        """The engine's test bench of ``doctrine`` (checked already): 3 house AIs x 2 sides x one layout of each
+        shape, every game's result and what each rule did turn by turn."""
+        from rules.feinthold.doctrine import bench
+
+        return bench(doctrine, seed)
+
+    def doctrine_trace(self, data: Json, doctrine: Json, seat: Seat) -> list[Json]:
+        """What each rule of ``doctrine`` did on each turn it played ``seat`` in the finished game ``data``: the
+        game replayed from its start with the orders its record holds, the doctrine read again on each turn's
+        view (the interpreter is deterministic: the orders it gives are those it played, which is checked)."""
+        final = GameState.from_json(data)
+        if final.seed is None:
+            raise ValueError("a game without its seed cannot be replayed")
+        side, played = as_side(seat), parse_doctrine(doctrine)
+        state = new_game(final.seed, final.layout.id)
+        traces = []
+        for turn in final.history:
+            orders, trace = play(played, view(state, side))
+            if orders != turn.orders[side]:
+                raise ValueError(f"turn {turn.turn} replayed other orders than the game's: not this doctrine's game")
+            traces.append(trace.to_json())
+            state = resolve(state, {s: turn.orders[s] for s in SIDES})
+        return traces
+
     def standing(self, state: GameState, seat: Seat) -> tuple[int, int]:
         """``(positions held, income earned)`` of ``seat``: what a finished Daily Front ranks by."""
         side = as_side(seat)

@@ -20,6 +20,7 @@ from gameserver.storage.errors import WriteConflict
 
 if TYPE_CHECKING:
     from gameserver.storage.dynamodb.audit import DynamoAudit
+    from gameserver.storage.dynamodb.challenges import DynamoChallenges
     from gameserver.storage.dynamodb.daily import DynamoDaily
     from gameserver.storage.dynamodb.doctrines import DynamoDoctrines
     from gameserver.storage.dynamodb.duels import DynamoDuels
@@ -46,7 +47,12 @@ _WRITES: dict[str, tuple[str, str, str | None]] = {
     "MatchWrite": ("tournaments", "match_write_items", None),
     "Notices": ("members", "notices_items", None),
     "TableWrite": ("feint", "table_write_items", None),
-    "ChallengeStart": ("front1901", "challenge_start_items", "explain_challenge_start"),
+    "DoctrineWrite": ("challenges", "doctrine_write_items", None),
+    "ChallengeStart": ("challenges", "challenge_start_items", "explain_challenge_start"),
+    "ChallengeFinish": ("challenges", "challenge_finish_items", "explain_challenge_finish"),
+    "DoctrineRatingWrite": ("challenges", "doctrine_rating_items", None),
+    "NoticeWrite": ("challenges", "notice_items", None),
+    "Front1901DayStart": ("front1901", "day_start_items", "explain_day_start"),
 }
 """Each write of a transaction: the module of its area's adapter, the function giving its items, and the one
 saying what a failed condition of them means (None: a plain ``WriteConflict``)."""
@@ -103,6 +109,10 @@ class DynamoStore:
     @cached_property
     def audit(self) -> DynamoAudit:
         return _area("audit").DynamoAudit(self)
+
+    @cached_property
+    def challenges(self) -> DynamoChallenges:
+        return _area("challenges").DynamoChallenges(self)
 
     @property
     def client(self) -> Any:

@@ -33,8 +33,8 @@ from gameserver.storage.front1901 import (
     ChallengeDay,
     ChallengeEntry,
     ChallengeLine,
-    ChallengeStart,
-    ChallengeStarted,
+    Front1901DayStart,
+    Front1901DayStarted,
     Starter,
 )
 
@@ -207,7 +207,7 @@ class DynamoFront1901(Area):
         return boards.count_between(self.client, self.table, _partitions(day), start, bound)
 
 
-def challenge_start_items(table: str, write: ChallengeStart) -> list[Item]:
+def day_start_items(table: str, write: Front1901DayStart) -> list[Item]:
     """The member's entry of the day, only if they have none (one attempt a day); each starter only if nobody
     started with that value before."""
     return [codec.put(table, encode_entry(write.entry), "attribute_not_exists(pk)"),
@@ -215,10 +215,10 @@ def challenge_start_items(table: str, write: ChallengeStart) -> list[Item]:
               for s in write.starters)]
 
 
-def explain_challenge_start(write: ChallengeStart, index: int) -> WriteConflict:
+def explain_day_start(write: Front1901DayStart, index: int) -> WriteConflict:
     """The entry's condition (index 0): the member has a challenge that day already; a starter's: another member
     started with that value meanwhile (read again)."""
     if index == 0:
-        return ChallengeStarted(f"{write.entry.member} already has a challenge on {write.entry.day}")
+        return Front1901DayStarted(f"{write.entry.member} already has a challenge on {write.entry.day}")
     return WriteConflict(f"another member started the challenge of {write.entry.day} with the same device or "
                          "address meanwhile")

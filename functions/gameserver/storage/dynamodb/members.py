@@ -46,7 +46,15 @@ class DynamoMembers(Area):
 
     def feed(self, sub: str, cursor: str | None, limit: int) -> Page:
         items, next_cursor = member_page(self._store, sub, keys.FEED_PREFIX, cursor, limit)
-        return Page([codec.decode_notice(item) for item in items], next_cursor)
+        return Page([_feed_line(item) for item in items], next_cursor)
+
+
+def _feed_line(item: Item) -> Any:
+    """A line of the feed: a turn that opened (``Notice``), or an author's notice of challenges (``FeedNotice``,
+    decoded by the challenges area's adapter)."""
+    from gameserver.storage.dynamodb.challenges import FEED_KIND, decode_feed_notice
+
+    return decode_feed_notice(item) if item["kind"]["S"] == FEED_KIND else codec.decode_notice(item)
 
 
 def notices_items(table: str, write: Notices) -> list[Item]:
