@@ -21,6 +21,7 @@ MODES = {
     "daily": "gameserver.domain.daily.results",
     "match": "gameserver.domain.tournaments.match",
     "solo": "gameserver.domain.solo",
+    "front1901-daily": "gameserver.domain.front1901.daily",
     "hot-seat": "gameserver.domain.feint.hotseat",
     "watch": "gameserver.domain.feint.watch",
     "online": "gameserver.domain.feint.online",

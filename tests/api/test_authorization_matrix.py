@@ -440,6 +440,9 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("in play", front1901_game(), only({PLAYER: 409}), id_param="game_id"),
         Case("over", front1901_game("over"), only({PLAYER: 200}), id_param="game_id"),
     ],
+    ("get", "/v1/front1901/daily"): [Case("today", plain(), everyone(200))],
+    ("post", "/v1/front1901/daily"): [Case("today", plain(), everyone(201))],
+    ("get", "/v1/front1901/daily/board"): [Case("today", plain(), everyone(200))],
     ("post", FRONT + "/stop"): [
         Case("open", front1901_game(), only({PLAYER: 200}), mutates=True, id_param="game_id"),
         Case("over", front1901_game("over"), only({PLAYER: 409}), id_param="game_id"),
@@ -462,6 +465,7 @@ def world() -> Iterator[World]:
     from gameserver.config import get_settings
     from gameserver.domain.daily.front import forget_known_fronts
     from gameserver.domain.fairplay import forget_written
+    from gameserver.domain.front1901.daily import forget_known_challenges
     from gameserver.domain.members import forget_known_profiles
     from gameserver.handlers.api import handler
     from gameserver.storage.memory import MemoryStore
@@ -474,6 +478,7 @@ def world() -> Iterator[World]:
         forget_known_profiles()
         forget_written()
         forget_known_fronts()
+        forget_known_challenges()
 
     with pytest.MonkeyPatch.context() as patch:
         set_environment(patch, environment("matrix", TABLE_NAME=TABLE, DAILY_SALT=SALT, DAILY_SALT_PARAMETER="",

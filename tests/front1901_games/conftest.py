@@ -47,3 +47,26 @@ def ann() -> Caller:
 @pytest.fixture
 def bob() -> Caller:
     return member("bob")
+
+
+SALT = "front1901-daily-salt-0123456789abcdef"
+CURSOR_KEY = "front1901-cursor-key-0123456789abcdef"
+
+
+@pytest.fixture
+def salted(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The daily salt and the cursor key from the environment; no challenge known to the process."""
+    from gameserver import parameters
+    from gameserver.config import get_settings
+    from gameserver.domain.front1901.daily import forget_known_challenges
+
+    for name, value in {"DAILY_SALT": SALT, "DAILY_SALT_PARAMETER": "", "CURSOR_KEY": CURSOR_KEY,
+                        "CURSOR_KEY_PARAMETER": ""}.items():
+        monkeypatch.setenv(name, value)
+    get_settings.cache_clear()
+    parameters.forget()
+    forget_known_challenges()
+    yield
+    get_settings.cache_clear()
+    parameters.forget()
+    forget_known_challenges()

@@ -24,3 +24,9 @@ def test_the_api_words_of_front_1901_are_the_rules():
     assert values(answers.Front1901MessageStatus) == values(Status)
     assert values(answers.Front1901Reason) == values(Reason)
     assert values(answers.Front1901VerdictKind) == values(VerdictKind)
+
+
+def test_the_daily_challenges_words_are_its_rules():
+    from gameserver.platform.daily.front1901 import NotRanked
+
+    assert values(answers.Front1901NotRanked) == values(NotRanked)

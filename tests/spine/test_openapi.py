@@ -109,6 +109,9 @@ def test_every_route_of_the_interface_is_documented():
         ("get", "/v1/front1901/games/{game_id}/history"),
         ("get", "/v1/front1901/games/{game_id}/record"),
         ("post", "/v1/front1901/games/{game_id}/stop"),
+        ("get", "/v1/front1901/daily"),
+        ("post", "/v1/front1901/daily"),
+        ("get", "/v1/front1901/daily/board"),
     }
     assert {(method, path) for path, method, _ in OPERATIONS} == expected
 

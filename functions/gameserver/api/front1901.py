@@ -1,6 +1,7 @@
 """Routes of Front 1901 (v1): solo games against six AI powers: my games, my view, a phase's orders, the
 negotiation (proposals, answers, cancellations), the draft, the help tools, a past phase, the history, the
-record, stopping.
+record, stopping; the daily challenge (today's and mine, starting it, the day's board with my rank), whose game
+is played through the same game routes.
 
 A phase is named in the path (``S1901M``): any other than the open one is a 409 ``turn_closed``. Calls that
 change something take an ``Idempotency-Key``; the game's view answers ``ETag`` / ``If-None-Match`` with 304 while
@@ -9,7 +10,9 @@ nothing changed.
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, Response
 
 from gameserver.api.deps import (
     Cursor,
@@ -33,12 +36,16 @@ from gameserver.api.front1901_models import (
     NewFront1901Game,
     Phase,
 )
+from gameserver.api.models import Day
 from gameserver.clock import get_clock
-from gameserver.domain.front1901 import games
+from gameserver.domain.front1901 import daily, games
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
 router = APIRouter(tags=["front1901"])
+
+OfDay = Annotated[Day | None, Query(description="YYYY-MM-DD (UTC); today when left out")]
+BoardLimit = Annotated[int, Query(ge=1, le=100)]
 
 _IN_PLAY = (E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED)
 """What every call on the open phase may answer: not my game, over, another phase than the open one."""
@@ -191,3 +198,27 @@ async def stop_front1901_game(game_id: GameId, request: Request, caller: Known, 
                               ) -> Response:
     """Stop my game: abandoned, or won kept when I won a full game already (past 18 centres)."""
     return answer(key, request, caller, None, lambda: games.stop_game(storage(), get_clock(), caller, game_id))
+
+
+@router.get("/v1/front1901/daily", responses={**ok("Front1901DailyOut"), **errors(E.NOT_FOUND)})
+async def get_front1901_daily(caller: Known, day: OfDay = None) -> Response:
+    """Today's challenge (the same power, level and seed for everyone) and mine, with its result once over;
+    ``day`` for an earlier one (404 for a day to come)."""
+    return reply(daily.my_challenge(storage(), get_clock(), caller, day))
+
+
+@router.post("/v1/front1901/daily", status_code=201,
+             responses={**ok("Front1901DailyStarted", 201), **errors(E.CHALLENGE_ALREADY_STARTED)})
+async def start_front1901_daily(request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
+    """Start my challenge of today, a short game: one attempt a day (409 ``challenge_already_started``)."""
+    client = client_of(request)
+    return answer(key, request, caller, None,
+                  lambda: daily.start_challenge(storage(), get_clock(), caller, client), status=201)
+
+
+@router.get("/v1/front1901/daily/board",
+            responses={**ok("Front1901Board"), **errors(E.NOT_FOUND, E.INVALID_CURSOR)})
+async def get_front1901_board(caller: Known, day: OfDay = None, cursor: Cursor = None, limit: BoardLimit = 50
+                              ) -> Response:
+    """The board of a day's challenge, best first, equal results sharing a rank, with my rank."""
+    return reply(daily.board_of_the_day(storage(), get_clock(), caller, day, cursor, limit))

@@ -18,7 +18,7 @@ from gameserver.api.front1901_models import (
     PhaseText,
     Province,
 )
-from gameserver.api.models import GameStatus, Mode, NextCursor, Timestamp
+from gameserver.api.models import Day, GameStatus, Mode, NextCursor, Timestamp
 
 Units = Annotated[dict[Front1901Power, list[str]], Field(description="power -> its units (A PAR, F STP/SC)")]
 Centres = Annotated[dict[Front1901Power, list[Province]], Field(description="power -> the supply centres it owns")]
@@ -436,3 +436,92 @@ class Front1901Record(BaseModel):
     final: Front1901Final
     steps: list[Front1901RecordStep]
     cursor: NextCursor
+
+
+# ------------------------------------------------------------------ the daily challenge
+class Front1901NotRanked(enum.StrEnum):
+    """Why a finished challenge is not on the board."""
+
+    LATE = "finished-after-48-hours"
+    """Ranked only if finished within 48 hours of that day's start."""
+    LINKED_ACCOUNT = "linked-account-started-earlier"
+    """A linked account (the same device id or address) started that day's challenge earlier."""
+
+
+class Front1901EntryStatus(enum.StrEnum):
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class Front1901Challenge(BaseModel):
+    """The day's challenge, the same for everyone (its seed stays secret)."""
+
+    day: Day
+    power: Front1901Power
+    level: Front1901Level
+    length: Front1901Length
+    window_closes_at: Timestamp = Field(description="ranked if finished by then; the records open then")
+
+
+class Front1901ChallengeResult(BaseModel):
+    kind: Front1901ResultKind
+    centres: int
+    year: int
+    matched: int = Field(description="movement phases whose orders were the suggestion (fewer rank higher)")
+
+
+class Front1901Entry(BaseModel):
+    """My challenge of the day."""
+
+    day: Day
+    game_id: str = Field(description="play it through /v1/front1901/games/{game_id}")
+    status: Front1901EntryStatus
+    started_at: Timestamp
+    finished_at: Timestamp | None
+    result: Front1901ChallengeResult | None
+    ranked: bool
+    not_ranked: Front1901NotRanked | None
+
+
+class Front1901DailyOut(BaseModel):
+    """The day's challenge and mine (null: not started)."""
+
+    challenge: Front1901Challenge
+    mine: Front1901Entry | None
+
+
+class Front1901DailyStarted(BaseModel):
+    """My challenge of today, started: its game at its first phase."""
+
+    challenge: Front1901Challenge
+    mine: Front1901Entry
+    game: Front1901GameOut
+
+
+class Front1901BoardEntry(BaseModel):
+    rank: int = Field(description="equal results share a rank (1, 1, 3)")
+    member: str
+    name: str
+    result: Front1901ResultKind
+    centres: int
+    year: int
+    matched: int
+
+
+class Front1901Rank(BaseModel):
+    """My rank on the day's board."""
+
+    day: Day
+    rank: int
+    entries: int = Field(description="ranked results of the day, as of the last summary (never fewer than my rank)")
+    as_of: Timestamp = Field(description="when the board's rank markers last changed")
+
+
+class Front1901Board(BaseModel):
+    """A page of the day's board, best first: won (earlier year, then more centres), shared, survived (more
+    centres), eliminated (later), abandoned; then fewer phases played as suggested."""
+
+    day: Day
+    entries: list[Front1901BoardEntry]
+    cursor: NextCursor
+    mine: Front1901Rank | None = Field(description="my rank; null when I have no ranked result that day")

@@ -101,6 +101,8 @@ class Mode(enum.StrEnum):
     """Feint: bots only, every strength face-up, played out when created; anyone with its id reads it."""
     ONLINE = "online"
     """Feint: members each on their own device (and bots in the seats left), a deadline per decision."""
+    FRONT1901_DAILY = "front1901-daily"
+    """Front 1901's daily challenge: the day's power, level and seed for everyone, one attempt a day."""
 
 
 class GameStatus(enum.StrEnum):

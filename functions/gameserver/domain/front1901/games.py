@@ -20,7 +20,7 @@ from gameserver.domain.solo import MODE
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
-from gameserver.play import orders, start, views
+from gameserver.play import modes, orders, start, views
 from gameserver.play.engines import FRONT1901
 from gameserver.play.players import PlayerKind, stand_in
 from gameserver.play.steps import ATTEMPTS, end_off_the_board, read_step
@@ -59,7 +59,7 @@ def drawn_power(seed: int) -> str:
 
 
 def new_game(clock: Clock, caller: Caller, *, power: str | None, level: str, length: str, mode: str = MODE.name,
-             seed: int | None = None, setup: str | None = None) -> NewGame:
+             seed: int | None = None, setup: str | None = None, game_id: str | None = None) -> NewGame:
     """A game of ``caller`` at ``power`` (None: drawn) against six AI powers at ``level``, ``length`` ``full`` or
     ``short``, its first phase open. ``seed`` (drawn here unless given: the API never takes one) is stored on the
     game's board; ``setup`` (the local runner's admin only) is a position, agreements and trust values to start
@@ -71,15 +71,16 @@ def new_game(clock: Clock, caller: Caller, *, power: str | None, level: str, len
                            rule="unknown-power")
     players = {seat: caller.sub if seat == power else ai_player(level) for seat in rules().powers}
     options = {"power": power, "level": level, "length": length, **({"setup": setup} if setup is not None else {})}
-    return start.new_game(game_id=new_id(), kind=KIND, mode=mode, players=players, pace=UNTIMED, options=options,
+    return start.new_game(game_id=game_id or new_id(), kind=KIND, mode=mode, players=players, pace=UNTIMED, options=options,
                           seed=seed, stand_ins={}, now=clock.now())
 
 
 def start_game(store: Store, clock: Clock, caller: Caller, *, power: str | None, level: str, length: str,
                mode: str = MODE.name, seed: int | None = None, setup: str | None = None,
-               riders: Sequence[Write] = ()) -> NewGame:
+               game_id: str | None = None, riders: Sequence[Write] = ()) -> NewGame:
     """``new_game`` written with ``riders`` (a daily challenge's entry) in one transaction."""
-    new = new_game(clock, caller, power=power, level=level, length=length, mode=mode, seed=seed, setup=setup)
+    new = new_game(clock, caller, power=power, level=level, length=length, mode=mode, seed=seed, setup=setup,
+                   game_id=game_id)
     start.begin(store, new, riders)
     return new
 
@@ -298,8 +299,8 @@ def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor
 
 # ------------------------------------------------------------------ stopping
 def stop_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
-    """I stop my game: ``abandoned``, or ``won`` kept when I have won a full game already (past 18 centres).
-    One read and one write."""
+    """I stop my game: ``abandoned``, or ``won`` kept when I have won a full game already (past 18 centres);
+    then its mode's follow-up (a daily challenge's result on the day's board)."""
     for _ in range(ATTEMPTS):
         game, _ = _open(_mine(store, caller, game_id))
         try:
@@ -307,5 +308,6 @@ def stop_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[
             store.transact([close])
         except WriteConflict:
             continue
+        modes.mode(game.mode).closed(store, clock, close)
         return game_response(close.game, _views_of(close.views, caller.sub))
     raise Conflict("the game changed while it was being stopped; try again", code=ErrorCode.BUSY)
