@@ -2,7 +2,8 @@
 here): a short game at each level played to its end with the suggested orders; a full game's first years set
 up on the admin port, with proposals of every kind, an AI proposal accepted, a pact the member breaks and the
 trust that follows; the AI powers' blindness to the member's orders of the phase they decide; bad input on the
-routes, and a stranger's 404."""
+routes, and a stranger's 404; the daily challenge on the manual clock across two days (a second start refused,
+the next day's set by the runner's midnight, the record closed until the 48 hours are over)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ pytestmark = pytest.mark.http
 
 Json = dict[str, Any]
 GAMES = "/v1/front1901/games"
+DAILY = "/v1/front1901/daily"
 
 
 def game_of(member: Member, game_id: str) -> Json:
@@ -164,3 +166,55 @@ def test_bad_input_is_a_4xx_naming_the_field_and_the_rule_and_nothing_is_half_wr
         theirs, missing = bob.get(f"{GAMES}/{gid}{path}"), bob.get(f"{GAMES}/{'0' * 20}{path}")
         assert theirs.status_code == missing.status_code == 404
         assert theirs.json()["error"]["code"] == missing.json()["error"]["code"]
+
+
+def _stored_challenge(runner: LocalRunner, day: str) -> Json | None:
+    """The day's challenge as stored, read with a client of our own (no API call that could create it)."""
+    import botocore.session
+
+    client = botocore.session.get_session().create_client(
+        "dynamodb", region_name="us-east-1", endpoint_url=runner.dynamodb,
+        aws_access_key_id="localrun", aws_secret_access_key="localrun")
+    return client.get_item(TableName="feinthold", Key={"pk": {"S": f"F1901DAY#{day}"}, "sk": {"S": "CHALLENGE"}},
+                           ConsistentRead=True).get("Item")
+
+
+def test_the_daily_challenge_across_two_days_on_the_manual_clock(runner, alice, bob):
+    from datetime import datetime, timedelta
+
+    shown = ok(alice.get(DAILY))
+    challenge = shown["challenge"]
+    assert shown["mine"] is None and challenge["length"] == "short"
+    started = alice.post(DAILY, headers={"Idempotency-Key": "challenge-1"})
+    assert started.status_code == 201, started.text
+    replayed = alice.post(DAILY, headers={"Idempotency-Key": "challenge-1"})
+    assert (replayed.status_code, replayed.json()) == (201, started.json()), "a replay is the stored answer"
+    again = alice.post(DAILY)
+    assert again.status_code == 409 and again.json()["error"]["code"] == "challenge_already_started"
+    game = started.json()["game"]
+    assert (game["mode"], game["view"]["power"], game["level"]) == ("front1901-daily", challenge["power"],
+                                                                    challenge["level"])
+    theirs = ok(bob.post(DAILY), 201)["game"]
+    assert theirs["view"]["power"] == game["view"]["power"] and theirs["view"]["messages"] == game["view"]["messages"]
+    gid = game["game_id"]
+    game = play_phase(alice, game)["game"]
+    ok(alice.post(f"{GAMES}/{gid}/stop"))
+    mine = ok(alice.get(DAILY))["mine"]
+    assert (mine["status"], mine["result"]["kind"], mine["ranked"]) == ("finished", "abandoned", True)
+    board = ok(alice.get(f"{DAILY}/board"))
+    assert alice.sub in [e["member"] for e in board["entries"]] and board["mine"]["rank"] >= 1
+    closed = alice.get(f"{GAMES}/{gid}/record")
+    assert closed.status_code == 409 and closed.json()["error"]["code"] == "record_closed"
+    # The runner's midnight: the rotation sets the next day's challenge; a new attempt is allowed.
+    now = datetime.fromisoformat(runner.now().replace("Z", "+00:00"))
+    midnight = (now + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+    runner.advance((midnight - now).total_seconds() + 30)
+    assert _stored_challenge(runner, midnight.date().isoformat()) is not None
+    next_day = ok(alice.get(DAILY))
+    assert next_day["challenge"]["day"] == midnight.date().isoformat() and next_day["mine"] is None
+    ok(alice.post(DAILY), 201)
+    assert ok(alice.get(DAILY, params={"day": challenge["day"]}))["mine"]["game_id"] == gid
+    # Its 48 hours over, the first day's record opens.
+    runner.advance(24 * 3600)
+    record = ok(alice.get(f"{GAMES}/{gid}/record"))
+    assert record["final"]["result"]["kind"] == "abandoned" and record["mode"] == "front1901-daily"
