@@ -124,3 +124,9 @@ def test_the_board_orders_results_as_the_spec_does_and_equal_results_share_a_key
     assert (result_key(one) < result_key(other)) == (_reference(one) < _reference(other))
     assert (result_key(one) == result_key(other)) == (_reference(one) == _reference(other))
     assert sort_key(one).startswith(result_key(one) + "#")
+
+
+def test_a_day_long_past_is_shown_drawn_with_its_times_in_the_one_form(store, clock, ann):
+    shown = daily.my_challenge(store, clock, ann, date(44, 7, 9))
+    assert shown["challenge"]["window_closes_at"] == "0044-07-11T00:00:00Z" and shown["mine"] is None
+    assert store.front1901.get_challenge(date(44, 7, 9)) is None, "only a request about today stores its day"
