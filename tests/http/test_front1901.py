@@ -107,9 +107,10 @@ def test_a_full_games_first_years_with_proposals_of_every_kind_an_ai_proposal_ac
     assert all(a["answer"] in ("accepted", "declined") and a["reason"] and a["message"] for a in answers)
     game = game_of(alice, game["game_id"])
     offered = [m for m in game["view"]["messages"] if m["kind"] == "proposal" and m["status"] == "open"]
-    if offered:
-        game = ok(alice.post(phase_path(game, "replies"), json={"message_id": offered[0]["id"], "accept": True}))
-        assert next(m for m in game["view"]["messages"] if m["id"] == offered[0]["id"])["status"] == "accepted"
+    assert offered, "the AI powers' proposals of the phase"
+    game = ok(alice.post(phase_path(game, "replies"), json={"message_id": offered[0]["id"], "accept": True}))
+    assert next(m for m in game["view"]["messages"] if m["id"] == offered[0]["id"])["status"] == "accepted"
+    assert any(offered[0]["from"] in (a["proposer"], a["recipient"]) for a in game["view"]["agreements"])
     # I break the pact: "France broke the pact: A BUR - MUN", and Germany's trust falls by 30 at least.
     broke = send(alice, game, ["A BUR - MUN"])
     verdict = next(v for v in broke["played"][0]["verdicts"] if v["kind"] == "pact" and "GERMANY" in v["parties"])
