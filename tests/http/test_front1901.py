@@ -74,7 +74,9 @@ def test_a_short_game_at_each_level_is_played_to_its_end_with_the_suggested_orde
         "FRANCE"]
     top = max(view["counts"].values())
     if result["kind"] != "eliminated" and top < 18:
-        assert result["year"] == 1910 and view["phase"].startswith(("W1910", "F1910")), "the end of 1910"
+        # "The end of 1910 is after the F1910 movement phase and its retreats": the position stands at the winter's
+        # adjustments, or at the spring after it when nobody has one.
+        assert result["year"] == 1910 and view["phase"] in ("W1910A", "S1911M"), "the end of 1910"
     assert (result["kind"] in ("won", "shared")) == ("FRANCE" in view["winners"])
     assert all(view["counts"][power] == top for power in view["winners"])
     record = ok(alice.get(f"{GAMES}/{gid}/record", params={"limit": 50}))
