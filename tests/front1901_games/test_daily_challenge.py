@@ -87,12 +87,28 @@ def test_a_challenge_finished_after_its_48_hours_is_not_ranked(store, clock, ann
 def test_a_linked_account_that_started_earlier_leaves_the_later_result_off_the_board(store, clock, ann, bob):
     first = start(store, clock, ann, HERE)
     later = start(store, clock, bob, Client(device="phone-1", address="203.0.113.9"))
+    assert "ann" not in str(later), "never who the linked account is"
     for who, started in ((ann, first), (bob, later)):
         games.stop_game(store, clock, who, started["mine"]["game_id"])
     assert daily.my_challenge(store, clock, ann)["mine"]["ranked"]
     theirs = daily.my_challenge(store, clock, bob)["mine"]
     assert (theirs["ranked"], theirs["not_ranked"]) == (False, "linked-account-started-earlier")
     assert "ann" not in str(theirs), "never who the linked account is"
+
+
+def test_a_value_seen_within_30_days_links_a_later_start_to_an_earlier_one(store, clock, ann, bob):
+    # Bob was seen three weeks ago on the phone Ann starts with today; he starts from elsewhere.
+    store.fairplay.record_sighting("bob", clock.now().date() - timedelta(days=21), "phone-1", "203.0.113.4")
+    start(store, clock, ann, HERE)
+    later = start(store, clock, bob, Client(device="tablet-9", address="203.0.113.9"))
+    games.stop_game(store, clock, bob, later["mine"]["game_id"])
+    assert daily.my_challenge(store, clock, bob)["mine"]["not_ranked"] == "linked-account-started-earlier"
+    # Seen 40 days ago: outside the window, not linked.
+    cyd = member("cyd")
+    store.fairplay.record_sighting("cyd", clock.now().date() - timedelta(days=40), "phone-1", None)
+    apart = start(store, clock, cyd, Client(device="cyd-phone", address="203.0.113.77"))
+    games.stop_game(store, clock, cyd, apart["mine"]["game_id"])
+    assert daily.my_challenge(store, clock, cyd)["mine"]["ranked"]
 
 
 def test_the_record_stays_private_until_the_days_48_hours_are_over(store, clock, ann):

@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 from gameserver.platform.daily import BoardSummary, Marker
 from gameserver.platform.daily.front1901 import Challenge
+from gameserver.platform.fairplay.links import Link, LinkKind
 from gameserver.storage.daily import DaySummary
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.front1901 import ChallengeEntry, Front1901DayStart, Front1901DayStarted, Starter
@@ -38,10 +39,19 @@ def test_the_days_challenge_is_stored_once_and_a_member_starts_one_a_day(store):
     with pytest.raises(Front1901DayStarted):
         started(store, "ann", "g2")
     assert store.games.get("g2") is None
-    read = store.front1901.read_day(DAY, "ann", values=("device:phone", "address:192.0.2.9"))
-    assert read.challenge == CHALLENGE and read.entry == entry("ann")
-    assert read.starters == {"device:phone": Starter("device:phone", "ann", AT)}
+    read = store.front1901.read_day(DAY, "ann")
+    assert read.challenge == CHALLENGE and read.entry == entry("ann") and read.seen == {}
+    assert store.front1901.starters(DAY, ("device:phone", "address:192.0.2.9")) == {
+        "device:phone": Starter("device:phone", "ann", AT)}
+    assert store.front1901.starters(DAY, ()) == {}
     assert store.front1901.read_day(DAY, "bob", challenge=False).challenge is None
+
+
+def test_a_days_read_brings_where_the_member_was_seen_when_asked(store):
+    store.fairplay.record_sighting("ann", DAY, "phone", "192.0.2.1")
+    assert store.front1901.read_day(DAY, "ann", seen=True).seen == {
+        DAY: {Link(LinkKind.DEVICE, "phone"), Link(LinkKind.ADDRESS, "192.0.2.1")}}
+    assert store.front1901.read_day(DAY, "ann").seen == {}
 
 
 def test_a_starter_is_the_first_with_its_value_and_a_later_one_is_refused_whole(store):
@@ -49,7 +59,7 @@ def test_a_starter_is_the_first_with_its_value_and_a_later_one_is_refused_whole(
     with pytest.raises(WriteConflict):
         started(store, "bob", "g2", "device:phone", "address:192.0.2.7")
     assert store.games.get("g2") is None and store.front1901.read_day(DAY, "bob").entry is None
-    assert store.front1901.read_day(DAY, "bob", values=("address:192.0.2.7",)).starters == {}
+    assert store.front1901.starters(DAY, ("address:192.0.2.7",)) == {}
 
 
 def test_a_result_is_written_once_and_the_board_reads_in_order(store):

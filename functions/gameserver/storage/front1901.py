@@ -17,6 +17,7 @@ from typing import Protocol
 from gameserver.platform.daily.front1901 import Challenge
 from gameserver.storage.daily import DaySummary
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.fairplay import Seen
 
 
 class Front1901DayStarted(WriteConflict):
@@ -82,15 +83,15 @@ class ChallengeDay:
 
     challenge: Challenge | None = None
     entry: ChallengeEntry | None = None
-    starters: dict[str, Starter] = field(default_factory=dict)
-    """By value: the day's first starters with the values asked for."""
+    seen: Seen = field(default_factory=dict)
+    """Where the member was seen, by day (fair play's sightings), when asked: the values a start looks up."""
 
 
 @dataclass(frozen=True)
 class Front1901DayStart:
     """A member's challenge of a day, started with its game (a ``Store.transact`` write beside the ``NewGame``):
-    ``Front1901DayStarted`` when the member has one that day already; ``starters``: the request's device id and
-    address, written for the day unless another member started with them first (then ``WriteConflict``)."""
+    ``Front1901DayStarted`` when the member has one that day already; ``starters``: the member's values nobody
+    started the day's challenge with yet, each written only if it is still so (else ``WriteConflict``)."""
 
     entry: ChallengeEntry
     starters: tuple[Starter, ...] = ()
@@ -103,10 +104,14 @@ class Front1901Port(Protocol):
 
     def get_challenge(self, day: date) -> Challenge | None: ...
 
-    def read_day(self, day: date, sub: str, *, challenge: bool = True, values: tuple[str, ...] = ()
-                 ) -> ChallengeDay:
-        """The member's entry of that day and, as asked, the day's challenge and the day's first starters with
-        ``values``: one request."""
+    def read_day(self, day: date, sub: str, *, challenge: bool = True, seen: bool = False) -> ChallengeDay:
+        """The member's entry of that day and, as asked, the day's challenge and where the member was seen: one
+        request."""
+        ...
+
+    def starters(self, day: date, values: tuple[str, ...]) -> dict[str, Starter]:
+        """The day's first starters with ``values`` (``device:…``, ``address:…``), by value: one request (none
+        for no value)."""
         ...
 
     def finish(self, entry: ChallengeEntry) -> None:
@@ -137,6 +142,6 @@ class Front1901Port(Protocol):
         ...
 
 
-def starters_of(day: ChallengeDay, sub: str) -> Mapping[str, Starter]:
-    """The day's first starters with the member's values who are someone else."""
-    return {value: s for value, s in day.starters.items() if s.member != sub}
+def others(starters: Mapping[str, Starter], sub: str) -> dict[str, Starter]:
+    """The starters who are someone else than ``sub``."""
+    return {value: s for value, s in starters.items() if s.member != sub}

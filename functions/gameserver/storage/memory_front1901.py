@@ -51,11 +51,15 @@ class MemoryFront1901:
     def get_challenge(self, day: date) -> Challenge | None:
         return self.t.challenges.get(day)
 
-    def read_day(self, day: date, sub: str, *, challenge: bool = True, values: tuple[str, ...] = ()
-                 ) -> ChallengeDay:
+    def read_day(self, day: date, sub: str, *, challenge: bool = True, seen: bool = False) -> ChallengeDay:
         with self.store.lock:
+            sightings = self.store.tables.seen.get(sub, {}) if seen else {}
             return ChallengeDay(self.t.challenges.get(day) if challenge else None, self.t.entries.get((sub, day)),
-                                {v: self.t.starters[(day, v)] for v in values if (day, v) in self.t.starters})
+                                {d: set(values) for d, values in sightings.items()})
+
+    def starters(self, day: date, values: tuple[str, ...]) -> dict[str, Starter]:
+        with self.store.lock:
+            return {v: self.t.starters[(day, v)] for v in values if (day, v) in self.t.starters}
 
     def finish(self, entry: ChallengeEntry) -> None:
         with self.store.lock:

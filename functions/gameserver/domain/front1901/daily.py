@@ -13,10 +13,12 @@ board is written in shards, read merged, summarised by the sweep and ranked from
 The pure rules are ``gameserver.platform.daily.front1901``. A member's challenge is a solo game of the
 ``front1901-daily`` mode: it plays as any solo game (``front1901.games``), and its mode records the result.
 
-Linked accounts: a start records the request's device id and address for the day, unless another member started
-with one of them first; then the member's result is not ranked ("a linked account started that day's challenge
-earlier"). The day's starters are its reverse index of devices and addresses (a member's 30-day sightings have
-none): docs/front1901-api.md.
+Linked accounts ("members seen with the same device id or the same source address within 30 days"): a start
+looks up, among the day's earlier starts, the request's device id and address and every value the member was
+seen with in the window; a value another member started with first leaves the result unranked ("a linked
+account started that day's challenge earlier"), and the start records the values nobody started with yet, for
+the later starts. The day's starters are its own index from a value to the first member (fair play keeps each
+member's sightings, with no index from a value to its members): docs/front1901-api.md.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from gameserver.platform.daily.front1901 import (
     Challenge,
     ChallengeResult,
     challenge_of_the_day,
+    linked_values,
     not_ranked,
     sort_key,
     window_closes_at,
@@ -51,7 +54,7 @@ from gameserver.storage.front1901 import (
     Front1901DayStart,
     Front1901DayStarted,
     Starter,
-    starters_of,
+    others,
 )
 
 if TYPE_CHECKING:
@@ -148,22 +151,26 @@ def _values(client: Client) -> tuple[str, ...]:
 
 
 def start_challenge(store: Store, clock: Clock, caller: Caller, client: Client) -> dict[str, Any]:
-    """Start my challenge of today: one attempt a day (a second start: 409 ``challenge_already_started``)."""
+    """Start my challenge of today: one attempt a day (a second start: 409 ``challenge_already_started``). Two
+    reads (my entry, the challenge unless known, my sightings; then the day's starters with my values) and one
+    transaction (the game, my entry, the values nobody started with yet)."""
     day = today(clock)
-    values = _values(client)
     for _ in range(steps.ATTEMPTS):
-        read = store.front1901.read_day(day, caller.sub, challenge=CHALLENGES.known(day) is None, values=values)
+        read = store.front1901.read_day(day, caller.sub, challenge=CHALLENGES.known(day) is None, seen=True)
         if read.entry is not None:
             raise _already(read.entry)
         challenge = CHALLENGES.settle(day, read.challenge, store.front1901.put_challenge,
                                       store.front1901.get_challenge)
-        earlier = starters_of(read, caller.sub)
-        started_at = iso(clock.now())
+        now = clock.now()
+        values = linked_values(read.seen, _values(client), now)
+        found = store.front1901.starters(day, values)
+        earlier = others(found, caller.sub)
+        started_at = iso(now)
         game_id = new_id()
         entry = ChallengeEntry(day=day, member=caller.sub, name=caller.username, game_id=game_id,
                                started_at=started_at,
                                linked_earlier=min((s.member for s in earlier.values()), default=None))
-        firsts = tuple(Starter(value, caller.sub, started_at) for value in values if value not in read.starters)
+        firsts = tuple(Starter(value, caller.sub, started_at) for value in values if value not in found)
         riders: tuple[Write, ...] = (Front1901DayStart(entry, firsts),)
         try:
             new = games.start_game(store, clock, caller, power=challenge.power, level=challenge.level,
@@ -172,7 +179,7 @@ def start_challenge(store: Store, clock: Clock, caller: Caller, client: Client) 
         except Front1901DayStarted:
             continue  # a start of the same member won the race: read again, and say so
         except WriteConflict:
-            continue  # another member started with the same device or address meanwhile: read again
+            continue  # another member started with one of the same values meanwhile: read again
         return {"challenge": challenge_json(challenge), "mine": entry_json(entry),
                 "game": games.game_response(new.game, next(v for v in new.views if v.sub == caller.sub))}
     raise Conflict("your challenge was not started: other writes met it; try again", code=ErrorCode.BUSY)

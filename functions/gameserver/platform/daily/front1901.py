@@ -17,12 +17,13 @@ ranks), under its own name (``BOARD``), so the two boards of a day never mix. Pu
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 from gameserver.platform.daily.rotation import day_draw, day_seed
+from gameserver.platform.fairplay.links import LINK_WINDOW, Link
 
 BOARD = "challenge"
 """The board's name: its draws' (``day_draw``) and its index partitions' (``board_partition``)."""
@@ -84,6 +85,23 @@ def not_ranked(day: date, finished_at: datetime, linked_earlier: bool) -> NotRan
     if linked_earlier:
         return NotRanked.LINKED_ACCOUNT
     return None
+
+
+MAX_STARTER_VALUES = 60
+"""Values a start records at most (its transaction holds 100 items; a member is seen with a few a month)."""
+
+
+def linked_values(seen: Mapping[date, Iterable[Link]], current: Sequence[str], now: datetime) -> tuple[str, ...]:
+    """The device ids and addresses a start looks up among the day's earlier starts and records for the later
+    ones (``device:{id}``, ``address:{ip}``): the request's own first, then every value the member was seen with
+    within the linked-account window ("members seen with the same device id or the same source address within
+    30 days"), most recent days first, ``MAX_STARTER_VALUES`` at most. Two members linked by a value both were
+    seen with meet on it: the earlier recorded it, the later looks it up."""
+    since = (now - LINK_WINDOW).astimezone(UTC).date()
+    values = list(dict.fromkeys(current))
+    for day in sorted((d for d in seen if since <= d <= now.astimezone(UTC).date()), reverse=True):
+        values += sorted(f"{link.kind}:{link.value}" for link in seen[day])
+    return tuple(dict.fromkeys(values))[:MAX_STARTER_VALUES]
 
 
 @dataclass(frozen=True)

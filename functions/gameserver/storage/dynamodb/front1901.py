@@ -10,8 +10,9 @@ Items:
   write shards by member), ``gsi1sk`` the board's sort key (``gameserver.platform.daily.front1901``), so a query
   returns the board in order, as the Daily Front's does.
 - ``F1901DAY#{day} / STARTED#{value}``: the first member who started the day's challenge with that device id or
-  address (``device:…``, ``address:…``), written in the start's transaction (``attribute_not_exists``), read by
-  the next starts with the same value (the linked-account rule). ``expires_at`` (TTL) 3 days after the day.
+  address (``device:…``, ``address:…``: the start's, and those the starter was seen with within 30 days), written
+  in the start's transaction (``attribute_not_exists``), read by the next starts with the same value (the
+  linked-account rule). ``expires_at`` (TTL) 3 days after the day.
 - ``F1901DAY#{day} / SUMMARY``: the day's rank markers, rebuilt by the sweep as the Daily Front's.
 """
 
@@ -28,6 +29,7 @@ from gameserver.storage.daily import DaySummary
 from gameserver.storage.dynamodb import boards, codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get
+from gameserver.storage.dynamodb.fairplay import SEEN, decode_seen
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.front1901 import (
     ChallengeDay,
@@ -153,23 +155,29 @@ class DynamoFront1901(Area):
                                     ConsistentRead=True).get("Item")
         return decode_challenge(item) if item else None
 
-    def read_day(self, day: date, sub: str, *, challenge: bool = True, values: tuple[str, ...] = ()
-                 ) -> ChallengeDay:
-        """One BatchGetItem: the entry, the challenge (as asked) and the starters with ``values``."""
+    def read_day(self, day: date, sub: str, *, challenge: bool = True, seen: bool = False) -> ChallengeDay:
+        """One BatchGetItem: the entry, the challenge and the member's ``SEEN`` item, as asked."""
         wanted = [codec.key(keys.member_pk(sub), entry_sk(day))]
         if challenge:
             wanted.append(codec.key(day_pk(day), CHALLENGE))
-        wanted += [codec.key(day_pk(day), STARTED + value) for value in values]
+        if seen:
+            wanted.append(codec.key(keys.member_pk(sub), SEEN))
         found = batch_get(self.client, self.table, wanted)
         read = ChallengeDay()
         if (item := found.get((day_pk(day), CHALLENGE))) is not None:
             read.challenge = decode_challenge(item)
         if (item := found.get((keys.member_pk(sub), entry_sk(day)))) is not None:
             read.entry = decode_entry(item)
-        for value in values:
-            if (item := found.get((day_pk(day), STARTED + value))) is not None:
-                read.starters[value] = decode_starter(item)
+        read.seen = decode_seen(found.get((keys.member_pk(sub), SEEN)))
         return read
+
+    def starters(self, day: date, values: tuple[str, ...]) -> dict[str, Starter]:
+        """One BatchGetItem of the day's ``STARTED#{value}`` items."""
+        if not values:
+            return {}
+        found = batch_get(self.client, self.table, [codec.key(day_pk(day), STARTED + value) for value in values])
+        return {value: decode_starter(item) for value in values
+                if (item := found.get((day_pk(day), STARTED + value))) is not None}
 
     def finish(self, entry: ChallengeEntry) -> None:
         item = codec.put(self.table, encode_entry(entry), "#status = :playing AND game_id = :game",
