@@ -371,3 +371,40 @@ def test_when_the_last_member_leaves_the_stand_ins_play_the_game_to_its_end(stor
     assert [r.step for r in store.games.step_records(game_id)] == [1, 2, 3, 4, 5]
     with pytest.raises(NotFound):
         leave.leave(store, clock, "alice", game_id, kind=KIND, stand_in_of=bot_of)
+
+
+def test_a_game_that_fails_in_the_sweep_holds_back_no_other_game(store, clock, monkeypatch):
+    # The due index is read oldest first: the game that keeps failing comes first every minute.
+    broken = new(store, clock, {"a": "alice", "b": "bot:1"}, mode="tally-lazy", stand_ins={"b": {"bot": 1}},
+                 game_id="0" * 19 + "1").game.game_id
+    clock.advance(1)
+    healthy = new(store, clock, {"a": "bob", "b": "bot:1"}, mode="tally-lazy", stand_ins={"b": {"bot": 1}},
+                  game_id="0" * 19 + "2").game.game_id
+    close = steps.close
+
+    def failing(game, *args, **kwargs):
+        if game.game_id == broken:
+            raise RuntimeError("a stand-in that raises")
+        return close(game, *args, **kwargs)
+
+    monkeypatch.setattr(steps, "close", failing)
+    clock.advance(10 * FIVE_MINUTES.total_seconds())
+    assert steps.sweep(store, clock) == {"failed": 1, "resolved": 1}
+    assert store.games.get(healthy).status == "over" and store.games.get(broken).step == 1
+    assert steps.sweep(store, clock) == {"failed": 1}
+
+
+def test_a_game_that_keeps_changing_while_its_due_steps_settle_is_busy_not_a_loop(store, clock, monkeypatch):
+    game_id = new(store, clock, {"a": "alice", "b": "bot:2"}, mode="tally-lazy",
+                  stand_ins={"b": {"bot": 2}}).game.game_id
+    lost = []
+
+    def beaten(*args, **kwargs):
+        lost.append(1)
+        raise WriteConflict("another request wrote the game first")
+
+    monkeypatch.setattr(steps, "commit", beaten)
+    clock.advance(2 * FIVE_MINUTES.total_seconds())
+    with pytest.raises(Conflict) as busy:
+        views.my_game(store, clock, "alice", game_id, KIND)
+    assert busy.value.code.value == "busy" and len(lost) == steps.ATTEMPTS

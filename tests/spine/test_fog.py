@@ -2,7 +2,8 @@
 
 Two seeded games are the same game; in each the opponent does something different that the rules keep hidden
 (decoys and units placed on its own HQ, scouting, predicting, entrenching its HQ). Every answer to the member
-must be the same in both, byte for byte, apart from the game's id.
+must be the same in both, byte for byte, apart from the game's id, and so must what the pipeline keeps of each
+turn while the game is in play.
 """
 
 from __future__ import annotations
@@ -52,6 +53,10 @@ def test_a_members_answers_do_not_depend_on_the_opponents_hidden_orders(store, c
         ]
         assert sent[0]["turn"] == turn + 1 and all(s == sent[0] for s in sent)
         clock.advance(30)
+    # What the pipeline keeps of each turn while the game is in play (its step records, which a history may
+    # show) is the same too: the flags, never a side's units, decoys, reserve or income.
+    kept = [[record.record for record in store.games.step_records(g)] for g in game_ids]
+    assert len(kept[0]) == len(MINE) and all(k == kept[0] for k in kept)
     # The opponent's own views did differ: the test would see a leak.
     theirs = [games.read_game(store, clock, bob, g)["view"] for g in game_ids]
     assert theirs[0] != theirs[1]

@@ -186,6 +186,19 @@ def test_a_games_steps_read_in_pages_in_order(store):
         store.games.step_page("g1", "bm90LWEtY3Vyc29y", 2)
 
 
+def test_a_games_history_cursor_pages_no_other_game(store):
+    for game_id in ("g1", "g2"):
+        g = created(store, game_id)
+        for _ in range(3):
+            commit = commit_of(g)
+            store.transact([commit])
+            g = commit.game
+    of_g1 = store.games.step_page("g1", None, 1).cursor
+    assert of_g1 is not None and [r.step for r in store.games.step_page("g1", of_g1, 1).items] == [2]
+    with pytest.raises(InvalidCursor):
+        store.games.step_page("g2", of_g1, 1)
+
+
 def test_a_members_games_of_every_kind_page_newest_first(store):
     made = []
     for n in range(7):

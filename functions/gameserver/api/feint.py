@@ -107,10 +107,12 @@ async def get_feint_record(game_id: GameId, caller: Known, cursor: Cursor = None
     return reply(games.game_record(storage(), get_clock(), caller, game_id, cursor, limit))
 
 
-@router.post("/v1/feint/games/{game_id}/leave", responses={**ok("FeintLeft"), **errors(E.NOT_FOUND, E.GAME_OVER)})
+@router.post("/v1/feint/games/{game_id}/leave",
+             responses={**ok("FeintLeft"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)})
 async def leave_feint_game(game_id: GameId, request: Request, caller: Known, key: IdempotencyKey = None
                            ) -> Response:
-    """Leave my online game: a bot takes my seat over, and the game goes on without me."""
+    """Leave my online game: a bot takes my seat over, and the game goes on without me (409 conflict, rule
+    leave-online-only, for a game that waits for me: solo, hot-seat)."""
     return answer(key, request, caller, None,
                   lambda: games.leave_game(storage(), get_clock(), caller, game_id, modes=(online.MODE.name,)))
 

@@ -17,14 +17,16 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 from gameserver.clock import Clock, iso, parse_iso
+from gameserver.errors import Conflict, ErrorCode
 from gameserver.platform.pace import Pace, step_deadline
 from gameserver.play import timers
 from gameserver.play.engine import Engine, Orders, Outcome, Step
 from gameserver.play.engines import engine as engine_of
 from gameserver.play.modes import Deadlines, companions, mode
 from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
+from gameserver.play.sweeps import each_due
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import GameClose, StepCommit, StepRead
+from gameserver.storage.games import DueStep, GameClose, StepCommit, StepRead
 from gameserver.storage.port import Store
 from gameserver.storage.records import Board, Game, Json, Seat, StepRecord, Submission
 
@@ -240,10 +242,12 @@ class Settled(NamedTuple):
 def settle(store: Store, clock: Clock, read: StepRead) -> Settled:
     """Resolve every step of the game ``read`` holds whose deadline has passed ("every read or write of such a
     game first resolves each turn whose deadline has passed"); ``read`` without a board (a view's read) is
-    read again first."""
+    read again first. A game that keeps changing under it (``ATTEMPTS`` lost writes in a row) is busy: the
+    caller tries again, the sweep the next minute."""
     changed = False
     now = clock.now()
     game = read.game
+    lost = 0
     while game is not None and is_due(game, now):
         if read.board is None or read.board.epoch != game.epoch:
             read = read_step(store, game.game_id)
@@ -255,20 +259,27 @@ def settle(store: Store, clock: Clock, read: StepRead) -> Settled:
             closed = close(game, read.board, now)
             read = commit(store, clock, closed, read)
         except WriteConflict:
+            lost += 1
+            if lost == ATTEMPTS:
+                raise Conflict(f"game {game.game_id} kept changing while its due steps were resolved; try again",
+                               code=ErrorCode.BUSY) from None
             game = store.games.get(game.game_id)
             read = StepRead(game=game)
             continue
-        game, changed = closed.after, True
+        game, changed, lost = closed.after, True, 0
     return Settled(read, changed)
 
 
 def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
-    """Resolve what the due index says is overdue: the timers' safety net, and how games nobody waits on end."""
-    outcomes: dict[str, int] = {}
-    for due in store.games.due_steps(iso(clock.now()), limit):
+    """Resolve what the due index says is overdue: the timers' safety net, and how games nobody waits on end
+    (each game on its own: ``play.sweeps.each_due``)."""
+
+    def resolve_due(due: DueStep) -> str:
         outcome, after = _resolve(store, clock, due.game_id, due.step)
         if after is not None and after.game is not None and is_due(after.game, clock.now()):
             # A game left open for several deadlines: its later steps are due as well.
             settle(store, clock, after)
-        outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    return outcomes
+        return outcome
+
+    return each_due(store.games.due_steps(iso(clock.now()), limit), resolve_due,
+                    lambda due: f"step {due.step} of game {due.game_id}")

@@ -160,7 +160,7 @@ class StepRecord:
     submissions: dict[Seat, Submission]
     missed: dict[Seat, bool]
     record: Json
-    """The engine's public record of the step (Feinthold: the board after the turn)."""
+    """The engine's public record of the step (Feinthold: the flags after the turn; Feint: what the table saw)."""
     actions: tuple[Json, ...] = ()
     """What happened inside the step, in order: part of the game's replay."""
 

@@ -4,13 +4,10 @@ Each is idempotent and safe twice, late or out of order: every write is claimed 
 
 from __future__ import annotations
 
-import logging
-
 from gameserver.clock import Clock, iso
 from gameserver.domain.challenges import game, notices, ratings
+from gameserver.play.sweeps import each_due
 from gameserver.storage.port import Store
-
-log = logging.getLogger(__name__)
 
 
 def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
@@ -19,12 +16,11 @@ def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
     def count(outcome: str, n: int = 1) -> None:
         outcomes[outcome] = outcomes.get(outcome, 0) + n
 
-    for challenge_id in store.challenges.due_challenges(iso(clock.now()), limit):
-        try:
-            count(f"challenge-{game.catch_up(store, clock, challenge_id)}")
-        except Exception:
-            log.exception("challenge %s not ended by the sweep; the next minute tries again", challenge_id)
-            count("challenge-failed")
+    ended = each_due(store.challenges.due_challenges(iso(clock.now()), limit),
+                     lambda challenge_id: game.catch_up(store, clock, challenge_id),
+                     lambda challenge_id: f"challenge {challenge_id}")
+    for outcome, n in ended.items():
+        count(f"challenge-{outcome}", n)
     for outcome, n in ratings.apply_queues(store, clock, limit).items():
         count(outcome, n)
     for outcome, n in notices.tell_authors(store, clock, limit).items():

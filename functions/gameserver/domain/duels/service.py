@@ -54,8 +54,10 @@ from gameserver.platform.duels import (
 from gameserver.platform.duels.credits import CreditError
 from gameserver.platform.duels.lifecycle import PROPOSAL_LAPSED
 from gameserver.play import steps, timers
+from gameserver.play.sweeps import each_due
 from gameserver.storage.duels import (
     OPEN_DUELS,
+    DueDuel,
     DuelWrite,
     InsufficientCredits,
     StoredDuel,
@@ -340,22 +342,21 @@ def _after_commit(change: DuelWrite, started: NewGame | None) -> None:
 # ------------------------------------------------------------------ the sweep
 def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
     """Duels whose own deadline passed: proposals to lapse, ready rooms to close, playing duels to catch up with
-    their game."""
-    outcomes: dict[str, int] = {}
-    for due in store.duels.due_duels(iso(clock.now()), limit):
+    their game (each duel on its own: ``play.sweeps.each_due``)."""
+
+    def settle_due(due: DueDuel) -> str:
         read = store.duels.read(due.duel_id, game=True)
         if read.stored is None:
-            continue
+            return "missing"
         if read.stored.duel.status is DuelStatus.PROPOSED:
-            outcome = lapse_proposal(store, clock, due.duel_id)
-        elif read.stored.duel.status is DuelStatus.READY_ROOM:
-            outcome = close_ready_room(store, clock, due.duel_id)
-        else:
-            if read.game is not None and steps.is_due(read.game, clock.now()):
-                steps.resolve(store, clock, due.duel_id, read.game.step)
-            outcome = sync(store, clock, due.duel_id)
-        outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    return outcomes
+            return lapse_proposal(store, clock, due.duel_id)
+        if read.stored.duel.status is DuelStatus.READY_ROOM:
+            return close_ready_room(store, clock, due.duel_id)
+        if read.game is not None and steps.is_due(read.game, clock.now()):
+            steps.resolve(store, clock, due.duel_id, read.game.step)
+        return sync(store, clock, due.duel_id)
+
+    return each_due(store.duels.due_duels(iso(clock.now()), limit), settle_due, lambda due: f"duel {due.duel_id}")
 
 
 # ------------------------------------------------------------------ the month's board

@@ -44,9 +44,16 @@ from gameserver.platform.tournaments import (
     round_of,
 )
 from gameserver.play import steps
+from gameserver.play.sweeps import each_due
 from gameserver.storage.duels import InsufficientCredits
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.tournaments import Contender, StoredMatch, StoredTournament, TournamentWrite
+from gameserver.storage.tournaments import (
+    Contender,
+    DueTournament,
+    StoredMatch,
+    StoredTournament,
+    TournamentWrite,
+)
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store
@@ -355,18 +362,18 @@ def _freeze_one(store: Store, clock: Clock, tournament_id: str, members: frozens
 def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
     """What the tournaments' due index says has come: a fill deadline passed (cancelled, every fee returned), a
     round's deadline with a match still open (settled by the tiebreak, an anomaly), a match behind its game
-    (its game's turn resolved if due, then the match caught up)."""
-    outcomes: dict[str, int] = {}
-    for due in store.tournaments.due(iso(clock.now()), limit):
+    (its game's turn resolved if due, then the match caught up); each on its own (``play.sweeps.each_due``)."""
+
+    def settle_due(due: DueTournament) -> str:
         if due.slot is None:
-            outcome = settle_deadlines(store, clock, due.tournament_id)
-        else:
-            game = store.tournaments.read_match(due.tournament_id, due.slot).game
-            if game is not None and steps.is_due(game, clock.now()):
-                steps.resolve(store, clock, game.game_id, game.step)
-            outcome = matches.sync(store, clock, due.tournament_id, due.slot)
-        outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    return outcomes
+            return settle_deadlines(store, clock, due.tournament_id)
+        game = store.tournaments.read_match(due.tournament_id, due.slot).game
+        if game is not None and steps.is_due(game, clock.now()):
+            steps.resolve(store, clock, game.game_id, game.step)
+        return matches.sync(store, clock, due.tournament_id, due.slot)
+
+    return each_due(store.tournaments.due(iso(clock.now()), limit), settle_due,
+                    lambda due: f"tournament {due.tournament_id}" + ("" if due.slot is None else f" match {due.slot}"))
 
 
 def settle_deadlines(store: Store, clock: Clock, tournament_id: str) -> str:

@@ -117,7 +117,9 @@ class Feinthold:
         return resolve(state, {as_side(seat): sent for seat, sent in orders.items()})
 
     def step_record(self, before: GameState, after: GameState, orders: Mapping[Seat, Orders]) -> Json:
-        return after.board_json()
+        """The flags after the turn: what both sides see ("You see the whole map and the flags"). Units, decoys,
+        reserves and income are each side's own; the game's record shows them once it is over."""
+        return {"flags": dict(after.flags)}
 
     def view(self, state: GameState, seat: Seat) -> Json:
         return view(state, as_side(seat)).to_json()
