@@ -93,6 +93,25 @@ def test_every_route_of_the_interface_is_documented():
         ("get", "/v1/feinthold/challenges/{challenge_id}/trace"),
         ("get", "/v1/feinthold/leaderboards/challengers"),
         ("get", "/v1/feinthold/leaderboards/doctrines"),
+        # Front 1901 (gameserver.api.front1901, issue 12)
+        ("post", "/v1/front1901/games"),
+        ("get", "/v1/front1901/games"),
+        ("get", "/v1/front1901/games/{game_id}"),
+        ("put", "/v1/front1901/games/{game_id}/phases/{phase}/orders"),
+        ("post", "/v1/front1901/games/{game_id}/phases/{phase}/proposals"),
+        ("post", "/v1/front1901/games/{game_id}/phases/{phase}/replies"),
+        ("post", "/v1/front1901/games/{game_id}/phases/{phase}/cancellations"),
+        ("put", "/v1/front1901/games/{game_id}/phases/{phase}/draft"),
+        ("get", "/v1/front1901/games/{game_id}/phases/{phase}"),
+        ("get", "/v1/front1901/games/{game_id}/estimates"),
+        ("get", "/v1/front1901/games/{game_id}/threats"),
+        ("get", "/v1/front1901/games/{game_id}/suggestions"),
+        ("get", "/v1/front1901/games/{game_id}/history"),
+        ("get", "/v1/front1901/games/{game_id}/record"),
+        ("post", "/v1/front1901/games/{game_id}/stop"),
+        ("get", "/v1/front1901/daily"),
+        ("post", "/v1/front1901/daily"),
+        ("get", "/v1/front1901/daily/board"),
     }
     assert {(method, path) for path, method, _ in OPERATIONS} == expected
 

@@ -22,7 +22,7 @@ def game(game_id: str = "g1", *, step: int = 1, version: int = 1, deadline: str 
                 created_at=created_at, opened_at=AT, deadline=deadline if status == "open" else None,
                 submissions={"south": Submission(), "north": Submission()}, awaiting=("south", "north"),
                 winner=None if status == "open" else "south", finished_at=None if status == "open" else AT,
-                options={"layout": "crown-1"})
+                result=None if status == "open" else "won", options={"layout": "crown-1"})
 
 
 def board(game_id: str = "g1", epoch: int = 0) -> Board:
@@ -36,7 +36,7 @@ def views(game_id: str = "g1", epoch: int = 0, sub: str = "ann") -> MemberViews:
 def play(g: Game, sub: str = "ann") -> Play:
     return Play(sub=sub, game_id=g.game_id, kind=g.kind, created_at=g.created_at, seats=("south",),
                 players=dict(g.players), mode=g.mode, status=g.status, step=g.step, label=g.label,
-                deadline=g.deadline, winner=g.winner)
+                deadline=g.deadline, winner=g.winner, result=g.result)
 
 
 def created(store, game_id: str = "g1", **kwargs) -> Game:

@@ -54,9 +54,11 @@ from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
 from gameserver.storage.feint import Table, TableWrite
+from gameserver.storage.front1901 import Front1901DayStart
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice, Notices
 from gameserver.storage.memory_challenges import CHALLENGE_WRITES, ChallengeTables, MemoryChallenges
+from gameserver.storage.memory_front1901 import Front1901Tables, MemoryFront1901
 from gameserver.storage.records import (
     Board,
     Game,
@@ -144,6 +146,7 @@ class _Tables:
     """(member, tournament) -> when they joined."""
     tables: dict[str, Table] = field(default_factory=dict)
     challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
+    front1901: Front1901Tables = field(default_factory=lambda: Front1901Tables())
 
 
 Check = Callable[[], None]
@@ -167,6 +170,7 @@ class MemoryStore:
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
         self.challenges = MemoryChallenges(self)
+        self.front1901 = MemoryFront1901(self)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -235,6 +239,8 @@ class MemoryStore:
             return (lambda: None), lambda: put_notices(t, write.notices)
         if isinstance(write, CHALLENGE_WRITES):
             return self.challenges.write_steps(write)
+        if isinstance(write, Front1901DayStart):
+            return self.front1901.start_steps(write)
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
