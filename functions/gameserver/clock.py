@@ -69,8 +69,9 @@ def set_clock(clock: Clock) -> Clock:
 
 
 def iso(when: datetime) -> str:
-    """Whole UTC seconds ending in ``Z``: the form Step Functions' ``TimestampPath`` and the due index use."""
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """Whole UTC seconds ending in ``Z``: the form Step Functions' ``TimestampPath`` and the due index use. The year
+    has its four digits even before 1000 (``strftime`` would write ``44``: a day a client asks about may be any)."""
+    return when.astimezone(UTC).replace(microsecond=0, tzinfo=None).isoformat() + "Z"
 
 
 def parse_iso(text: str) -> datetime:

@@ -94,6 +94,10 @@ class ErrorCode(enum.StrEnum):
     """The member's ratings are frozen already."""
     NOT_FROZEN = "not_frozen"
     """The member's ratings are not frozen."""
+    ILLEGAL_PROPOSAL = "illegal_proposal"
+    """A Front 1901 proposal the negotiation's rules refuse: the field and the rule say which."""
+    CHALLENGE_ALREADY_STARTED = "challenge_already_started"
+    """One attempt a day at Front 1901's daily challenge: it was started already."""
     OWN_DOCTRINE = "own_doctrine"
     """A member cannot challenge their own doctrine."""
     DOCTRINE_WITHDRAWN = "doctrine_withdrawn"
@@ -137,10 +141,11 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
           ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
           ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED, ErrorCode.STALE_COMMAND, ErrorCode.TABLE_CLOSED,
           ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.DOCTRINE_WITHDRAWN, ErrorCode.DOCTRINE_HIDDEN,
-          ErrorCode.CHALLENGE_IN_PROGRESS, ErrorCode.ALREADY_FROZEN, ErrorCode.NOT_FROZEN),
+          ErrorCode.CHALLENGE_IN_PROGRESS, ErrorCode.CHALLENGE_ALREADY_STARTED, ErrorCode.ALREADY_FROZEN,
+          ErrorCode.NOT_FROZEN),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
-          ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.OWN_DOCTRINE),
+          ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.OWN_DOCTRINE, ErrorCode.ILLEGAL_PROPOSAL),
     500: (ErrorCode.INTERNAL,),
 }
 """Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""

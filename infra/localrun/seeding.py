@@ -10,6 +10,12 @@ clock and store, exactly as the API would make it; only the seed is chosen.
         -> a game of a member against a house AI
     POST /games {"kind": "feint", "seed": 7, "pace": "blitz", "players": {"1": "alice", "2": "bob", "3": "bot:3"}}
         -> an online game of Feint, its deployment open (seats as given: no table, no drawing of seats)
+    POST /games {"kind": "front1901", "seed": 7, "member": "alice", "power": "FRANCE"?, "level": "normal",
+                 "length": "short", "setup": {"position": {...}, "agreements": [[proposer, recipient, body]],
+                 "trust": {"GERMANY": 90}}?}
+        -> a solo game of Front 1901 against six AI powers, from the given position, agreements and trust values
+           (the AI's messages written for its first phase anew), so that a test sets up a negotiation without
+           hunting for a lucky seed
 """
 
 from __future__ import annotations
@@ -69,9 +75,27 @@ def seeded_game_creator() -> Callable[[dict[str, Any]], dict[str, Any]]:
         return {"game_id": game.game_id, "seed": _seed(body), "players": game.players, "number": game.epoch,
                 "deadline": game.deadline}
 
+    def front1901(body: dict[str, Any]) -> dict[str, Any]:
+        import json
+
+        from gameserver.domain.front1901 import games
+
+        setup = body.get("setup")
+        if setup is not None and not isinstance(setup, dict):
+            raise AdminError("setup must be an object: position, agreements, trust", "setup")
+        answer = games.create_solo_game(store, get_clock(), member(str(_string(body, "member"))),
+                                        power=_string(body, "power", required=False),
+                                        level=str(_string(body, "level", required=False) or "normal"),
+                                        length=str(_string(body, "length", required=False) or "short"),
+                                        seed=_seed(body), setup=None if setup is None else json.dumps(setup))
+        return {"game_id": answer["game_id"], "seed": _seed(body), "power": answer["view"]["power"],
+                "phase": answer["view"]["phase"]}
+
     def create(body: dict[str, Any]) -> dict[str, Any]:
         if body.get("kind") == "feint":
             return feint(body)
+        if body.get("kind") == "front1901":
+            return front1901(body)
         seed, pace = _seed(body), _string(body, "pace")
         layout = _string(body, "layout", required=False)
         if "house_ai" in body:

@@ -33,6 +33,7 @@ from gameserver.domain.duels import service as duels
 from gameserver.domain.feint import online as feint_online
 from gameserver.domain.feint import solo as feint_solo
 from gameserver.domain.feint import watch as feint_watch
+from gameserver.domain.front1901 import games as front1901
 from gameserver.domain.moderation import freezes
 from gameserver.domain.seasons import close
 from gameserver.domain.tournaments import service as tournaments
@@ -313,6 +314,19 @@ class World:
         challenge_id: str = challenges.start_challenge(self.store, self.clock, cast.player, doctrine_id, "blitz")[
             "challenge_id"]
         return challenge_id
+
+    def front1901_game(self, cast: Cast, *, state: str = "open") -> dict[str, Any]:
+        """The player's solo game of Front 1901 (FRANCE, easy, a pact with Germany in force): ``open`` in its first
+        phase, ``played`` past it, ``over`` (stopped)."""
+        pact = json.dumps({"agreements": [["FRANCE", "GERMANY", {"kind": "pact"}]]})
+        game = front1901.create_solo_game(self.store, self.clock, cast.player, power="FRANCE", level="easy",
+                                          length="short", seed=5, setup=pact)
+        if state == "played":
+            game = front1901.submit_orders(self.store, self.clock, cast.player, game["game_id"], "S1901M", [],
+                                           Client(device=None, address=None))["game"]
+        elif state == "over":
+            game = front1901.stop_game(self.store, self.clock, cast.player, game["game_id"])
+        return game
 
 
 def _part(value: dict[str, Any]) -> str:

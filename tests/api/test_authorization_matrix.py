@@ -194,6 +194,29 @@ def challenging(of: Callable[[World, Any], str]) -> Make:
     return with_cast(lambda w, c: Target(c, {}, body={"doctrine_id": of(w, c), "pace": "blitz"}))
 
 
+def front1901_game(state: str = "open", body: Any = None, body_of: Callable[[dict[str, Any]], Any] | None = None
+                   ) -> Make:
+    """The player's game of Front 1901 in ``state``, its phase in the path; ``body_of(game)``: a body made from
+    the game (an AI power's open proposal, an agreement in force)."""
+
+    def build(w: World, c: Any) -> Target:
+        game = w.front1901_game(c, state=state)
+        phase = "S1901M" if state == "played" else game["view"]["phase"]
+        return Target(c, {"game_id": game["game_id"], "phase": phase},
+                      body=body_of(game) if body_of is not None else body)
+
+    return with_cast(build)
+
+
+def open_proposal(game: dict[str, Any]) -> dict[str, Any]:
+    offered = next(m for m in game["view"]["messages"] if m["kind"] == "proposal" and m.get("status") == "open")
+    return {"message_id": offered["id"], "accept": False}
+
+
+def pact_in_force(game: dict[str, Any]) -> dict[str, Any]:
+    return {"agreement_id": game["view"]["agreements"][0]["id"]}
+
+
 P_AND_O = {PLAYER: 200, OPPONENT: 200}
 GAME = "/v1/feinthold/games/{game_id}"
 DUEL = "/v1/feinthold/duels/{duel_id}"
@@ -205,6 +228,8 @@ FEINT = "/v1/feint/games/{game_id}"
 TABLE_PATH = "/v1/feint/tables/{table_id}"
 PUBLISHED = "/v1/feinthold/published/{doctrine_id}"
 CHALLENGE = "/v1/feinthold/challenges/{challenge_id}"
+FRONT = "/v1/front1901/games/{game_id}"
+PHASE = FRONT + "/phases/{phase}"
 DEAL = {"number": 0, "command": {"kind": "deal"}}
 
 
@@ -387,6 +412,42 @@ CASES: dict[tuple[str, str], list[Case]] = {
                                          id_param="challenge_id")],
     ("get", "/v1/feinthold/leaderboards/challengers"): [Case("a member", plain(), everyone(200))],
     ("get", "/v1/feinthold/leaderboards/doctrines"): [Case("a member", plain(), everyone(200))],
+    # Front 1901: a solo game is its player's alone; a stranger (and a moderator) gets the 404 of a missing game
+    ("post", "/v1/front1901/games"): [Case("new", plain(body={"level": "easy"}), everyone(201))],
+    ("get", "/v1/front1901/games"): [Case("a member", plain(), everyone(200))],
+    ("get", FRONT): [Case("open", front1901_game(), only({PLAYER: 200}), id_param="game_id")],
+    ("put", PHASE + "/orders"): [
+        Case("open", front1901_game(body={"orders": []}), only({PLAYER: 200}), mutates=True, id_param="game_id"),
+        Case("over", front1901_game("over", body={"orders": []}), only({PLAYER: 409}), id_param="game_id"),
+    ],
+    ("post", PHASE + "/proposals"): [
+        Case("open", front1901_game(body={"to": "ITALY", "proposal": {"kind": "pact"}}), only({PLAYER: 200}),
+             mutates=True, id_param="game_id")],
+    ("post", PHASE + "/replies"): [
+        Case("an AI power's proposal", front1901_game(body_of=open_proposal), only({PLAYER: 200}), mutates=True,
+             id_param="game_id")],
+    ("post", PHASE + "/cancellations"): [
+        Case("a pact in force", front1901_game(body_of=pact_in_force), only({PLAYER: 200}), mutates=True,
+             id_param="game_id")],
+    ("put", PHASE + "/draft"): [
+        Case("open", front1901_game(body={"orders": ["A PAR - BUR"]}), only({PLAYER: 200}), mutates=True,
+             id_param="game_id")],
+    ("get", PHASE): [Case("played", front1901_game("played"), only({PLAYER: 200}), id_param="game_id")],
+    ("get", FRONT + "/estimates"): [Case("open", front1901_game(), only({PLAYER: 200}), id_param="game_id")],
+    ("get", FRONT + "/threats"): [Case("open", front1901_game(), only({PLAYER: 200}), id_param="game_id")],
+    ("get", FRONT + "/suggestions"): [Case("open", front1901_game(), only({PLAYER: 200}), id_param="game_id")],
+    ("get", FRONT + "/history"): [Case("played", front1901_game("played"), only({PLAYER: 200}), id_param="game_id")],
+    ("get", FRONT + "/record"): [
+        Case("in play", front1901_game(), only({PLAYER: 409}), id_param="game_id"),
+        Case("over", front1901_game("over"), only({PLAYER: 200}), id_param="game_id"),
+    ],
+    ("get", "/v1/front1901/daily"): [Case("today", plain(), everyone(200))],
+    ("post", "/v1/front1901/daily"): [Case("today", plain(), everyone(201))],
+    ("get", "/v1/front1901/daily/board"): [Case("today", plain(), everyone(200))],
+    ("post", FRONT + "/stop"): [
+        Case("open", front1901_game(), only({PLAYER: 200}), mutates=True, id_param="game_id"),
+        Case("over", front1901_game("over"), only({PLAYER: 409}), id_param="game_id"),
+    ],
     # moderation
     ("get", "/v1/moderation/marks"): [Case("open marks", with_cast(lambda w, c: (w.mark(c), Target(c, {}))[1]),
                                            only({MODERATOR: 200}), denied=403)],
@@ -443,6 +504,7 @@ def world() -> Iterator[World]:
     from gameserver.config import get_settings
     from gameserver.domain.daily.front import forget_known_fronts
     from gameserver.domain.fairplay import forget_written
+    from gameserver.domain.front1901.daily import forget_known_challenges
     from gameserver.domain.members import forget_known_profiles
     from gameserver.handlers.api import handler
     from gameserver.storage.memory import MemoryStore
@@ -455,6 +517,7 @@ def world() -> Iterator[World]:
         forget_known_profiles()
         forget_written()
         forget_known_fronts()
+        forget_known_challenges()
 
     with pytest.MonkeyPatch.context() as patch:
         set_environment(patch, environment("matrix", TABLE_NAME=TABLE, DAILY_SALT=SALT, DAILY_SALT_PARAMETER="",

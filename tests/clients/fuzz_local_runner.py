@@ -87,6 +87,11 @@ def seed(api: str, admin: str, ids: Path) -> dict[str, str]:
         {"if": [{"units_at": {"at": "my-hq", "at_least": 40}}],
          "then": {"advance": {"from": "my-hq", "toward": "centre"}}}]}}))
     games.append(ok(member.post("/v1/feinthold/daily"))["game"]["game_id"])
+    # Front 1901: a solo game in its first phase, and one played on past it (its first phase in the history).
+    solo = ok(member.post("/v1/front1901/games", json={"power": "FRANCE", "level": "easy"}))
+    played = ok(member.post("/v1/front1901/games", json={"power": "ENGLAND", "level": "easy"}))
+    ok(member.put(f"/v1/front1901/games/{played['game_id']}/phases/S1901M/orders", json={"orders": []}))
+    games += [solo["game_id"], played["game_id"]]
     moderator = seeder.client(tokens["moderator"])
     marks = [m["mark_id"] for m in ok(moderator.get("/v1/moderation/marks"))["marks"]]
     today = date.fromisoformat(ok(member.get("/v1/feinthold/daily"))["front"]["day"])
@@ -95,6 +100,7 @@ def seed(api: str, admin: str, ids: Path) -> dict[str, str]:
         "marks": marks or ["0" * 20], "members": [me, them],
         "days": [today.isoformat(), (today - timedelta(days=1)).isoformat()],
         "months": [today.isoformat()[:7]],
+        "phases": ["S1901M", "F1901M"],
     }
     ids.mkdir(parents=True, exist_ok=True)
     for name, entries in values.items():

@@ -57,3 +57,20 @@ def test_the_hard_level_does_not_see_them_either() -> None:
     for _ in range(3):
         game, _ = submit(game, _member_orders(game, rng))
     _check(game, rng)
+
+
+@settings(max_examples=6, deadline=None)
+@given(SEEDS, st.sampled_from(["normal", "hard"]))
+def test_orders_decided_before_the_submission_play_as_if_decided_in_it(seed: int, level: str) -> None:
+    """A service decides the AI powers when the phase closes (``ai_orders``), then submits the member's orders
+    with them: the game goes exactly as if ``submit`` had decided them itself."""
+    rng = random.Random(seed)
+    game = new_game(seed, "GERMANY", level, "short")
+    for _ in range(4):
+        orders = _member_orders(game, rng)
+        decided, records = submit(game, orders)
+        given_ai, given_records = submit(game, orders, ai=ai_orders(game))
+        assert given_ai == decided and [r.to_json() for r in given_records] == [r.to_json() for r in records]
+        game = decided
+        if game.over:
+            return

@@ -4,9 +4,11 @@ Two or three seats; each step a seat adds 0 to 9 to its own secret total. ``toge
 once (a simultaneous step); ``in-turn``: one seat at a time, in seat order (a sequential step). After
 ``steps`` steps the highest total wins (equal highest: a draw). A seat sees its own total and the step
 number, never another seat's total. A bot's stand-in adds its ``bot`` number; a missed seat with no stand-in
-adds 0. Inside a step a seat may ``call`` a number (an action, answered "heard"); an AI seat (``ai:``) is
+adds 0. Inside a step a seat may ``call`` a number (an action, answered "heard"; a number called again is heard
+already: the same action as the first call); an AI seat (``ai:``) is
 decided when the step closes, after the calls: it adds the step's seed plus the calls, mod 10, and is given no
-other seat's orders (it has none to be given).
+other seat's orders (it has none to be given). How a game ended for its members, in its own words: ``decided``
+(one winner) or ``shared`` (a draw).
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ class Tally:
     def act(self, state: Any, seat: str, action: dict[str, Any], earlier: Sequence[dict[str, Any]]) -> dict[str, Any]:
         if set(action) != {"call"} or not isinstance(action["call"], int) or not 0 <= action["call"] <= 9:
             raise IllegalOrders("a seat calls 0 to 9", field="action.call", rule="call-0-to-9")
-        return {"seat": seat, "call": action["call"], "answer": "heard", "after": len(earlier)}
+        heard = next((a for a in earlier if a["seat"] == seat and a["call"] == action["call"]), None)
+        return heard or {"seat": seat, "call": action["call"], "answer": "heard", "after": len(earlier)}
 
     def stand_in(self, state: Any, seat: str, stand_in: dict[str, Any] | None, seed: int) -> Orders:
         return {"add": 0 if stand_in is None else int(stand_in["bot"])}
@@ -86,7 +89,9 @@ class Tally:
                 "winner": state["winner"]}
 
     def outcome(self, state: Any) -> Outcome | None:
-        return Outcome(state["winner"]) if state["over"] else None
+        if not state["over"]:
+            return None
+        return Outcome(state["winner"], "shared" if state["winner"] == "draw" else "decided")
 
     def record(self, state: Any) -> dict[str, Any]:
         return {"totals": dict(state["totals"]), "winner": state["winner"]}

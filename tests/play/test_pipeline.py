@@ -296,6 +296,39 @@ def test_a_stale_step_number_names_the_open_step(store, clock):
     assert refused.value.open_step == 1 and refused.value.code == "turn_closed"
 
 
+def test_a_step_may_be_named_by_its_label_and_a_stale_label_names_the_open_one(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "ai:hard"}).game.game_id
+    with pytest.raises(orders.StepClosed) as refused:
+        send(store, clock, "alice", game_id, "2", 1)
+    assert refused.value.open_step == 1 and "2 is not open; turn 1 is" in refused.value.message
+    with pytest.raises(orders.StepClosed):
+        orders.act(store, clock, "alice", game_id, "3", {"call": 1}, kind=KIND, step_field="step")
+    assert orders.act(store, clock, "alice", game_id, "1", {"call": 1}, kind=KIND, step_field="step").game.actions
+    assert send(store, clock, "alice", game_id, "1", 4).resolved
+
+
+def test_an_action_the_step_recorded_already_writes_nothing_and_answers_with_the_members_views(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "ai:hard"}).game.game_id
+    first = orders.act(store, clock, "alice", game_id, 1, {"call": 6}, kind=KIND, step_field="step")
+    store.transactions.clear()
+    again = orders.act(store, clock, "alice", game_id, 1, {"call": 6}, kind=KIND, step_field="step")
+    assert again.action == first.action and again.game == first.game == store.games.get(game_id)
+    assert len(again.game.actions) == 1 and again.views.views == {"a": {"seat": "a", "played": 0, "mine": 0,
+                                                                          "over": False, "winner": None}}
+
+
+def test_how_a_game_ended_for_its_members_is_on_the_game_and_their_lists(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}, steps_=1).game.game_id
+    send(store, clock, "alice", game_id, 1, 3)
+    send(store, clock, "bob", game_id, 1, 3)
+    assert (store.games.get(game_id).winner, store.games.get(game_id).result) == ("draw", "shared")
+    assert [p.result for p in views.my_games(store, "bob", KIND, None, 5).items] == ["shared"]
+    stopped = new(store, clock, {"a": "alice", "b": "bob"}, game_id="0" * 19 + "2")
+    store.transact([steps.end_off_the_board(store, stopped.game, "b", clock.now())])
+    assert (store.games.get(stopped.game.game_id).winner, store.games.get(stopped.game.game_id).result) == (
+        "b", "decided")
+
+
 def bot_of(seat: str) -> tuple[str, dict]:
     return f"bot:{seat}", {"bot": 4}
 

@@ -47,3 +47,35 @@ def test_any_orders_body_is_answered_without_a_server_error(game, alice, body):
 def test_any_creation_body_is_answered_without_a_server_error(aws, clock, alice, body, path):
     status, answer = call("POST", path, alice, raw_body=json.dumps(body))
     _assert_client_error_or_success(status, answer)
+
+
+FRONT1901_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=8)
+    | st.sampled_from(["pact", "support", "split", "alliance", "dmz", "demand", "FRANCE", "GERMANY", "BEL",
+                       "A PAR - BUR", "F BRE - XYZ", "A MUN S A PAR - BUR", "easy", "full"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["orders", "to", "proposal", "kind", "order", "mine", "yours", "against", "around",
+                         "provinces", "message_id", "accept", "agreement_id", "power", "level", "length", "x"]),
+        inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@pytest.fixture
+def front1901_game(aws, clock, alice):
+    status, answer = call("POST", "/v1/front1901/games", alice, {"power": "FRANCE", "level": "easy"})
+    assert status == 201
+    return answer
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=FRONT1901_JSON, action=st.sampled_from(["orders", "proposals", "replies", "cancellations", "draft"]))
+def test_any_front1901_body_is_answered_without_a_server_error(front1901_game, alice, body, action):
+    method = "PUT" if action in ("orders", "draft") else "POST"
+    status, answer = call(method, f"/v1/front1901/games/{front1901_game['game_id']}/phases/"
+                          f"{front1901_game['view']['phase']}/{action}", alice, raw_body=json.dumps(body))
+    _assert_client_error_or_success(status, answer)
+    if status == 200 and action == "orders":
+        front1901_game.update(answer["game"])
+    created, started = call("POST", "/v1/front1901/games", alice, raw_body=json.dumps(body))
+    _assert_client_error_or_success(created, started)

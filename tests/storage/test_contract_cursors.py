@@ -181,6 +181,10 @@ def test_the_seal_is_the_key_holders_alone():
     sealed = cursors.encode_json(value)
     assert cursors.decode_json(sealed) == value and "ann" not in sealed
     assert cursors.encode_json(value) == sealed, "deterministic: the same page, the same cursor"
-    assert cursors.decode_sort_key(cursors.encode_sort_key("PLAY#feinthold#x"), "PLAY#feinthold#") == "PLAY#feinthold#x"
+    ann = "MEMBER#ann"
+    assert cursors.decode_sort_key(cursors.encode_sort_key(ann, "PLAY#feinthold#x"), ann,
+                                   "PLAY#feinthold#") == "PLAY#feinthold#x"
     with pytest.raises(InvalidCursor):
-        cursors.decode_sort_key(cursors.encode_sort_key("PLAY#feint#x"), "PLAY#feinthold#")
+        cursors.decode_sort_key(cursors.encode_sort_key(ann, "PLAY#feint#x"), ann, "PLAY#feinthold#")
+    with pytest.raises(InvalidCursor):
+        cursors.decode_sort_key(cursors.encode_sort_key(ann, "PLAY#feinthold#x"), "MEMBER#bob", "PLAY#feinthold#")

@@ -22,7 +22,7 @@ def game(game_id: str = "g1", *, step: int = 1, version: int = 1, deadline: str 
                 created_at=created_at, opened_at=AT, deadline=deadline if status == "open" else None,
                 submissions={"south": Submission(), "north": Submission()}, awaiting=("south", "north"),
                 winner=None if status == "open" else "south", finished_at=None if status == "open" else AT,
-                options={"layout": "crown-1"})
+                result=None if status == "open" else "won", options={"layout": "crown-1"})
 
 
 def board(game_id: str = "g1", epoch: int = 0) -> Board:
@@ -36,7 +36,7 @@ def views(game_id: str = "g1", epoch: int = 0, sub: str = "ann") -> MemberViews:
 def play(g: Game, sub: str = "ann") -> Play:
     return Play(sub=sub, game_id=g.game_id, kind=g.kind, created_at=g.created_at, seats=("south",),
                 players=dict(g.players), mode=g.mode, status=g.status, step=g.step, label=g.label,
-                deadline=g.deadline, winner=g.winner)
+                deadline=g.deadline, winner=g.winner, result=g.result)
 
 
 def created(store, game_id: str = "g1", **kwargs) -> Game:
@@ -184,6 +184,19 @@ def test_a_games_steps_read_in_pages_in_order(store):
     assert store.games.step_page("nope", None, 2).items == []
     with pytest.raises(InvalidCursor):
         store.games.step_page("g1", "bm90LWEtY3Vyc29y", 2)
+
+
+def test_a_games_history_cursor_pages_no_other_game(store):
+    for game_id in ("g1", "g2"):
+        g = created(store, game_id)
+        for _ in range(3):
+            commit = commit_of(g)
+            store.transact([commit])
+            g = commit.game
+    of_g1 = store.games.step_page("g1", None, 1).cursor
+    assert of_g1 is not None and [r.step for r in store.games.step_page("g1", of_g1, 1).items] == [2]
+    with pytest.raises(InvalidCursor):
+        store.games.step_page("g2", of_g1, 1)
 
 
 def test_a_members_games_of_every_kind_page_newest_first(store):

@@ -59,12 +59,14 @@ def create_app(platform: bool = True) -> FastAPI:
         duels,
         feed,
         feint,
+        front1901,
         moderation,
         seasons,
         tournaments,
     )
 
     for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, daily.moderators,
-                   moderation.router, tournaments.router, feint.router, challenges.router, seasons.router):
+                   moderation.router, tournaments.router, feint.router, challenges.router, front1901.router,
+                   seasons.router):
         app.include_router(router)
     return app

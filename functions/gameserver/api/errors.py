@@ -54,8 +54,10 @@ def _validation(_: Request, exc: Exception) -> JSONResponse:
     field = field_path(loc)
     if first.get("type") == "json_invalid":
         return error_response(ErrorCode.MALFORMED_JSON, "the body is not valid JSON", field="body")
-    # Read, but a value (of the path, the query, a header or the body) breaks its schema: the field says which.
-    return error_response(ErrorCode.INVALID, f"{field}: {first.get('msg', 'invalid value')}", field=field)
+    # Read, but a value (of the path, the query, a header or the body) breaks its schema: the field says which,
+    # and the rule the schema's (pydantic's error type: ``missing``, ``enum``, ``union_tag_invalid``, ...).
+    return error_response(ErrorCode.INVALID, f"{field}: {first.get('msg', 'invalid value')}", field=field,
+                          rule=first.get("type"))
 
 
 def _domain(_: Request, exc: Exception) -> JSONResponse:

@@ -93,13 +93,16 @@ class Mode(enum.StrEnum):
     CHALLENGE = "challenge"
     """A rated challenge of a published doctrine or a house AI."""
     SOLO = "solo"
-    """Feint: one member at seat 1 against bots; no deadline."""
+    """One member against the game's own players, no deadline: Feint's bots (the member at seat 1), Front 1901's
+    six AI powers."""
     HOT_SEAT = "hot-seat"
     """Feint: one member playing several seats on one device (and bots in the others); no deadline."""
     WATCH = "watch"
     """Feint: bots only, every strength face-up, played out when created; anyone with its id reads it."""
     ONLINE = "online"
     """Feint: members each on their own device (and bots in the seats left), a deadline per decision."""
+    FRONT1901_DAILY = "front1901-daily"
+    """Front 1901's daily challenge: the day's power, level and seed for everyone, one attempt a day."""
 
 
 class GameStatus(enum.StrEnum):
@@ -125,6 +128,7 @@ class GameKind(enum.StrEnum):
 
     FEINTHOLD = "feinthold"
     FEINT = "feint"
+    FRONT1901 = "front1901"
 
 
 class RequestBody(BaseModel):

@@ -6,6 +6,8 @@ credits (the balance and the ledger line of every move) and their feed.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
@@ -13,11 +15,13 @@ from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.ids import is_match_id
 from gameserver.play import views
+from gameserver.play.players import is_member
 from gameserver.storage.members import Notice, NoticeKind
 from gameserver.storage.port import Store
-from gameserver.storage.records import LedgerLine, Profile
+from gameserver.storage.records import Game, LedgerLine, Profile
 
 if TYPE_CHECKING:
+    from gameserver.platform.duels.credits import LedgerLine as Move
     from gameserver.storage.challenges import FeedNotice
 
 OPENING_GRANT = 100
@@ -70,6 +74,24 @@ def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, l
         "lines": [{"amount": line.amount, "kind": line.kind, "ref": line.ref, "at": line.at} for line in page.items],
         "cursor": page.cursor,
     }
+
+
+def ledger_lines(owner: str, earlier: int, moves: Iterable[Move], now: datetime) -> tuple[LedgerLine, ...]:
+    """The ledger lines of the credits ``owner`` (a duel, a tournament) moves now, as stored: each line's id
+    follows its place among the owner's moves (``earlier`` were written before), so it never repeats and a
+    transition written twice writes the same lines."""
+    return tuple(LedgerLine(sub=move.member, amount=move.amount, kind=str(move.kind), at=iso(now),
+                            line_id=f"{owner}-{earlier + index}", ref=move.ref)
+                 for index, move in enumerate(moves))
+
+
+def step_opened(game: Game, ref: str) -> list[Notice]:
+    """"Each turn that opens puts a notification in the member's feed": a notice for each member playing the
+    game's open step (``ref``: the duel or tournament it belongs to); none once the game is over."""
+    if game.status != "open":
+        return []
+    return [Notice(sub, game.game_id, ref, game.step, game.opened_at, game.deadline)
+            for sub in game.players.values() if is_member(sub)]
 
 
 def my_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:

@@ -4,7 +4,7 @@ their game); the tournaments' (fill deadlines, rounds' deadlines, matches to cat
 freezes whose effects are applied once more (moderation); the season closes with a stage due (the titles at
 00:30 UTC on the 1st, prizes a killed close left unpaid); the challenges' (challenges to end, doctrines' queued
 results to apply to their ratings, authors' notices); then the Daily Front's board summaries (today's, and
-yesterday's until 00:30 UTC).
+yesterday's until 00:30 UTC) and those of Front 1901's daily challenge (each day's for its 48 hours).
 
 The safety net under the turn timers, and how games against a house AI left open reach their end. The summaries
 run after the turns, so a Front the sweep has just ended is in them. A stage that fails is logged and counted
@@ -31,6 +31,7 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     from gameserver.domain.challenges import sweep as challenges
     from gameserver.domain.daily import boards
     from gameserver.domain.duels import service as duels
+    from gameserver.domain.front1901 import daily as challenge
     from gameserver.domain.moderation import freezes
     from gameserver.domain.seasons import close
     from gameserver.domain.tournaments import service as tournaments
@@ -48,6 +49,8 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     # the duels' and the tournaments').
     challenged = _stage("challenges", lambda: challenges.sweep(storage(), get_clock(), limit=BATCH))
     summaries = _stage("summaries", lambda: boards.rebuild_summaries(storage(), get_clock()))
+    summaries.update({f"challenge-{k}": v for k, v in _stage(
+        "challenge-summaries", lambda: challenge.rebuild_summaries(storage(), get_clock())).items()})
     logger.info("sweep", extra={"outcomes": outcomes, "challenges": challenged, "summaries": summaries})
     for outcome, count in (outcomes | challenged | summaries).items():
         metrics.add_metric(name=f"Sweep_{outcome}", unit=MetricUnit.Count, value=count)

@@ -59,9 +59,11 @@ class Step(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """How a game ended: ``winner`` a seat, ``"draw"``, or None (ended with no result)."""
+    """How a game ended: ``winner`` a seat, ``"draw"``, or None (ended with no result); ``result``, how it ended
+    for its member in the game's own words where a winner does not say it (Front 1901's ``survived``)."""
 
     winner: str | None
+    result: str | None = None
 
 
 class Started(NamedTuple):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gameserver.clock import Clock
 
 if TYPE_CHECKING:
-    from gameserver.storage.games import Companion, StepCommit, StepRead
+    from gameserver.storage.games import Companion, GameClose, StepCommit, StepRead
     from gameserver.storage.port import Store, Write
     from gameserver.storage.records import Game
 
@@ -50,6 +50,10 @@ class Mode:
     def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """What follows ``commit`` once written (``riders``: what rode with it). Never raises: a failure here
         must leave the step standing and be caught up later."""
+
+    def closed(self, store: Store, clock: Clock, close: GameClose) -> None:
+        """What follows a game ended off the board (``steps.end_off_the_board``: a member who stops) once written.
+        Never raises, as ``committed``."""
 
     def record_opens_at(self, game: Game) -> str | None:
         """When the game's full record opens to its players if not at the game's end (None: at its end)."""

@@ -22,6 +22,10 @@ from gameserver.storage.games import StepRead
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
 
+StepName = int | str
+"""A step as a request names it: its number, or its label in a game whose labels each name one step (Front
+1901's phases, ``S1901M``)."""
+
 
 class StepClosed(Conflict):
     """Orders for a step that is not the open one (a stale or early step number): ``open_step`` is the open
@@ -45,7 +49,7 @@ class Submitted(NamedTuple):
     resolved: bool
 
 
-def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders: Orders, client: Client, *,
+def submit(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, orders: Orders, client: Client, *,
            kind: str, step_field: str, seat: Seat | None = None) -> Submitted:
     """Send (or replace) ``sub``'s orders for step ``step`` of their game of ``kind`` (``seat``: which of their
     seats, when they hold several). ``step_field``: the request's name for the step, which a refusal names."""
@@ -66,8 +70,8 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders
         open_step = engine.step(state, game.players)
         assert open_step is not None
         word = str(open_step.kind)
-        if step != game.step:
-            raise StepClosed(f"{word} {step} is not open; {word} {game.step} is", field=step_field,
+        if not _is_open(game, step):
+            raise StepClosed(f"{word} {step} is not open; {word} {_named(game, step)} is", field=step_field,
                              open_step=game.step)
         mine = _seat(game, sub, seat)
         sent = game.submissions[mine]
@@ -75,7 +79,7 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders
             raise Conflict(f"seat {mine}'s orders for {word} {step} are sent", code=ErrorCode.SUBMISSIONS_USED,
                            rule="one-submission-per-step")
         try:
-            count = next_submission(step, sent.count)
+            count = next_submission(game.step, sent.count)
         except SubmissionCapError as error:
             raise Conflict(str(error), code=ErrorCode.SUBMISSIONS_USED, rule=error.rule) from error
         checked = engine.check(state, mine, orders)
@@ -98,34 +102,52 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: int, orders
 
 
 class Acted(NamedTuple):
-    """An action's answer: the game as it now stands and the action as the step recorded it."""
+    """An action's answer: the game as it now stands, the action as the step recorded it, and the member's
+    views as the step's opening wrote them (the step's actions are on the game: what a view shows of them is
+    its game's to say)."""
 
     game: Game
     action: Json
+    views: MemberViews
 
 
-def act(store: Store, clock: Clock, sub: str, game_id: str, step: int, action: Json, *, kind: str,
+def act(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, action: Json, *, kind: str,
         step_field: str, seat: Seat | None = None) -> Acted:
     """An action of ``sub``'s seat inside step ``step`` (a proposal, an answer, a cancellation): checked and
     answered by the engine on the step as it stands, appended with one conditional write on the game's step
-    and version. An action never resolves the step: the orders do."""
+    and version. An action the step has recorded already, exactly (a proposal repeated), changes nothing:
+    nothing is written. An action never resolves the step: the orders do. One read (the game, its board and
+    the member's views) and one write."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id)
-        game, board = read.game, read.board
-        if game is None or board is None or game.kind != kind or not game.seats_of(sub):
+        read = read_step(store, game_id, sub)
+        game, board, views = read.game, read.board, read.views
+        if game is None or board is None or views is None or game.kind != kind or not game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")
         if game.status != "open":
             raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
         engine = engine_of(game.kind)
         state = engine.load(board.state)
-        if step != game.step:
-            raise Conflict(f"step {step} is not open; step {game.step} is", field=step_field, code=ErrorCode.TURN_CLOSED)
+        if not _is_open(game, step):
+            raise StepClosed(f"step {step} is not open; step {_named(game, step)} is", field=step_field,
+                             open_step=game.step)
         recorded = engine.act(state, _seat(game, sub, seat), action, game.actions)
+        if recorded in game.actions:
+            return Acted(game, recorded, views)
         try:
-            return Acted(store.games.save_action(game, recorded), recorded)
+            return Acted(store.games.save_action(game, recorded), recorded, views)
         except WriteConflict:
             continue
     raise Conflict("the game changed while your action was being stored; send it again", code=ErrorCode.BUSY)
+
+
+
+def _is_open(game: Game, step: StepName) -> bool:
+    return step == (game.label if isinstance(step, str) else game.step)
+
+
+def _named(game: Game, step: StepName) -> str:
+    """The open step, named as the request named its own."""
+    return game.label if isinstance(step, str) else str(game.step)
 
 
 def _seat(game: Game, sub: str, seat: Seat | None) -> Seat:

@@ -56,6 +56,6 @@ def plays_of(game: Game) -> list[Play]:
     return [
         Play(sub=sub, game_id=game.game_id, kind=game.kind, created_at=game.created_at, seats=seats,
              players=dict(game.players), mode=game.mode, status=game.status, step=game.step, label=game.label,
-             deadline=game.deadline, winner=game.winner)
+             deadline=game.deadline, winner=game.winner, result=game.result)
         for sub, seats in members(game).items()
     ]

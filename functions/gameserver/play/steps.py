@@ -20,7 +20,7 @@ from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode
 from gameserver.platform.pace import Pace, step_deadline
 from gameserver.play import timers
-from gameserver.play.engine import Engine, Orders, Step
+from gameserver.play.engine import Engine, Orders, Outcome, Step
 from gameserver.play.engines import engine as engine_of
 from gameserver.play.modes import Deadlines, companions, mode
 from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
@@ -106,7 +106,8 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
     outcome = engine.outcome(state)
     if outcome is not None:
         after_game = replace(game, status="over", step=number - 1, label=records[-1].label, epoch=epoch,
-                             version=game.version + 1, deadline=None, winner=outcome.winner, awaiting=(), actions=(),
+                             version=game.version + 1, deadline=None, winner=outcome.winner, result=outcome.result,
+                             awaiting=(), actions=(),
                              finished_at=iso(now), submissions={seat: Submission() for seat in submissions})
     else:
         assert following is not None
@@ -182,8 +183,10 @@ def end_off_the_board(store: Store, game: Game, winner: Seat | None, now: dateti
         raise WriteConflict(f"the board of game {game.game_id} is not at the game's epoch")
     engine = engine_of(game.kind)
     state = engine.stop(engine.load(board.state), winner)
-    closed = replace(game, status="over", version=game.version + 1, deadline=None, winner=winner, awaiting=(),
-                     finished_at=iso(now), submissions={seat: Submission() for seat in game.submissions})
+    ended = engine.outcome(state) or Outcome(winner)  # as the stopped state tells it (a member's result too)
+    closed = replace(game, status="over", version=game.version + 1, deadline=None, winner=ended.winner,
+                     awaiting=(), result=ended.result, actions=(), finished_at=iso(now),
+                     submissions={seat: Submission() for seat in game.submissions})
     return GameClose(game.version, closed, replace(board, state=engine.dump(state)),
                      member_views(engine, closed, state, game.epoch), plays_of(closed))
 

@@ -2,8 +2,8 @@
 it comes back, so that a cursor can only continue the query that made it.
 
 Three forms: a JSON value (``encode_json`` / ``decode_json``), a whole key (``encode_key`` / ``decode_key``: every
-key attribute of the table or index, with the query's fixed parts checked), and a sort key alone for queries
-within one member's partition (``encode_sort_key`` / ``decode_sort_key``: the prefix of the query checked).
+key attribute of the table or index, with the query's fixed parts checked), and a sort key within one partition
+(``encode_sort_key`` / ``decode_sort_key``: bound to its partition, the prefix of the query checked).
 
 Every form is sealed under the deployment's cursor key (``parameters.cursor_key``): encrypted, so a cursor shows
 no table key, and authenticated, so a cursor changed by one bit, made up, or handed out by another deployment is
@@ -122,13 +122,19 @@ def decode_key(cursor: str, expect: dict[str, str], names: tuple[str, ...]) -> I
     return {name: {"S": value} for name, value in plain.items()}
 
 
-def encode_sort_key(sort_key: str) -> str:
-    return _code(sort_key)
+def encode_sort_key(partition: str, sort_key: str) -> str:
+    """A page's last sort key in ``partition`` as a cursor: bound to that partition, so that one game's (one
+    member's) cursor never pages another's."""
+    return encode_json({"on": partition, "after": sort_key})
 
 
-def decode_sort_key(cursor: str, prefix: str) -> str:
-    """The sort key to start after; refused unless it is one of this query's (``prefix``)."""
-    sort_key = _text(cursor)
-    if not sort_key.startswith(prefix):
+def decode_sort_key(cursor: str, partition: str, prefix: str) -> str:
+    """The sort key to start after; refused unless it was handed out for ``partition`` and is one of this
+    query's (``prefix``)."""
+    plain = decode_json(cursor)
+    if not isinstance(plain, dict) or set(plain) != {"on", "after"} or plain["on"] != partition:
+        raise InvalidCursor()
+    sort_key = plain["after"]
+    if not isinstance(sort_key, str) or not sort_key.startswith(prefix):
         raise InvalidCursor()
     return sort_key

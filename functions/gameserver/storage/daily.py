@@ -130,6 +130,25 @@ class FrontStopped:
     entry: FrontEntry
 
 
+class DayBoard(Protocol):
+    """A day's board as the Daily Front keeps it, and any daily game that ranks its results the same way (Front
+    1901's daily challenge): its keys, in write shards, and the summary of its rank markers."""
+
+    def board_keys(self, day: date) -> list[list[str]]:
+        """Every shard's board keys in order."""
+        ...
+
+    def get_summary(self, day: date) -> DaySummary | None: ...
+
+    def put_summary(self, day: date, stored: DaySummary) -> bool:
+        """Store the day's summary unless one built from later reads is there; True when written."""
+        ...
+
+    def count_better(self, day: date, start: str | None, bound: str) -> int:
+        """How many board keys, over every shard, lie in ``start <= key < bound``."""
+        ...
+
+
 class DailyPort(Protocol):
     def put_front(self, front: FrontOfTheDay) -> bool:
         """Store the day's Front unless it is there; True when this call created it."""

@@ -55,9 +55,11 @@ from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.feint import Table, TableWrite
+from gameserver.storage.front1901 import Front1901DayStart
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice, Notices
 from gameserver.storage.memory_challenges import CHALLENGE_WRITES, ChallengeTables, MemoryChallenges
+from gameserver.storage.memory_front1901 import Front1901Tables, MemoryFront1901
 from gameserver.storage.memory_moderation import MODERATION_WRITES, MemoryModeration, ModerationTables
 from gameserver.storage.memory_seasons import SEASON_WRITES, MemorySeasons, SeasonTables
 from gameserver.storage.records import (
@@ -149,6 +151,7 @@ class _Tables:
     moderation: ModerationTables = field(default_factory=ModerationTables)
     seasons: SeasonTables = field(default_factory=SeasonTables)
     challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
+    front1901: Front1901Tables = field(default_factory=lambda: Front1901Tables())
 
 
 Check = Callable[[], None]
@@ -174,6 +177,7 @@ class MemoryStore:
         self.moderation = MemoryModeration(self)
         self.seasons = MemorySeasons(self)
         self.challenges = MemoryChallenges(self)
+        self.front1901 = MemoryFront1901(self)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -257,6 +261,8 @@ class MemoryStore:
             return self.seasons.write_steps(write)
         if isinstance(write, CHALLENGE_WRITES):
             return self.challenges.write_steps(write)
+        if isinstance(write, Front1901DayStart):
+            return self.front1901.start_steps(write)
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from gameserver.storage.duels import DuelsPort, DuelWrite
     from gameserver.storage.fairplay import FairPlayPort, Marks
     from gameserver.storage.feint import FeintPort, TableWrite
+    from gameserver.storage.front1901 import Front1901DayStart, Front1901Port
     from gameserver.storage.games import (
         GameClose,
         GamesPort,
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
     Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
                         | TournamentWrite | MatchWrite | Notices | TableWrite
                         | FrontStopped | Marks | FreezeWrite | Unfreeze | FreezeSettled | NotFrozen | CloseWrite | PrizePaid
-                        | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite)
+                        | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite
+                        | Front1901DayStart)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -78,6 +80,9 @@ class Store(Protocol):
 
     @property
     def feint(self) -> FeintPort: ...
+
+    @property
+    def front1901(self) -> Front1901Port: ...
 
     @property
     def audit(self) -> AuditPort: ...

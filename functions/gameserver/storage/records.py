@@ -100,6 +100,9 @@ class Game:
     """What happened inside the open step before its orders, in order (Front 1901's proposals and answers),
     each as its engine recorded it."""
     winner: str | None = None
+    result: str | None = None
+    """How the game ended for its member, in the game's own words, where a winner seat does not say it (Front
+    1901's ``won``, ``shared``, ``survived``, ``eliminated``, ``abandoned``); None for the others."""
     finished_at: str | None = None
     options: dict[str, str] = field(default_factory=dict)
     """What the game was started with, in its engine's words (Feinthold: ``layout``, ``house_ai``)."""
@@ -178,6 +181,8 @@ class Play:
     label: str
     deadline: str | None
     winner: str | None = None
+    result: str | None = None
+    """The game's ``result`` (Front 1901's), once over."""
 
 
 @dataclass(frozen=True)

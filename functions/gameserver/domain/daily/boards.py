@@ -4,8 +4,9 @@ that carry across pages; the board's summary the sweep rebuilds each minute, and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, date, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.daily.front import today
@@ -23,60 +24,72 @@ from gameserver.platform.daily import (
 )
 from gameserver.platform.daily.summary import MARKER_EVERY
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
-from gameserver.storage.daily import DaySummary, FrontEntry
+from gameserver.storage.daily import DayBoard, DaySummary, FrontEntry
 from gameserver.storage.port import Store
 
-
 # ------------------------------------------------------------------ boards
+Row = TypeVar("Row")
+
+
+def ranked_page(on: str, cursor: str | None, limit: int, after: Callable[[str | None, int], list[Row]],
+                key: Callable[[Row], str], row: Callable[[int, Row], dict[str, Any]]) -> tuple[list[Any], str | None]:
+    """A page of a ranked board (a day's, a month's table) after ``cursor``: each row with its rank, equal results
+    sharing one (1, 1, 3) across pages, and the cursor of the next page (None on the last). ``after(key, n)``:
+    up to ``n`` lines after the key ``key``, in board order; ``on``: the board's name, which its cursors carry."""
+    start, ahead, previous = _read_cursor(cursor, on)
+    lines = after(start, limit + 1)
+    page = lines[:limit]
+    ranked = ranks([key(line) for line in page], ahead, previous)
+    rows = [row(r.rank, line) for r, line in zip(ranked, page, strict=True)]
+    more = len(lines) > limit
+    return rows, _write_cursor(on, ranked[-1].key, ahead + len(page), ranked[-1].rank) if more else None
+
+
 def board_of_the_day(store: Store, day: date, cursor: str | None, limit: int) -> dict[str, Any]:
     """A page of the day's board, best first, with shared ranks (1, 1, 3) that carry across pages."""
-    after, ahead, previous = _read_cursor(cursor, day.isoformat())
-    entries = store.daily.board_after(day, after, limit + 1)
-    page = entries[:limit]
-    ranked = ranks([line.key for line in page], ahead, previous)
-    rows = [
-        {"rank": r.rank, "member": e.member, "name": e.name, "outcome": e.outcome, "turns": e.turns,
-         "seconds": e.seconds, "positions": e.positions, "income": e.income}
-        for r, e in zip(ranked, page, strict=True)
-    ]
-    more = len(entries) > limit
-    return {"day": day.isoformat(), "entries": rows,
-            "cursor": _write_cursor(day.isoformat(), ranked[-1].key, ahead + len(page), ranked[-1].rank)
-            if more else None}
+    rows, next_cursor = ranked_page(
+        day.isoformat(), cursor, limit, lambda after, n: store.daily.board_after(day, after, n),
+        lambda line: line.key,
+        lambda rank, e: {"rank": rank, "member": e.member, "name": e.name, "outcome": e.outcome, "turns": e.turns,
+                         "seconds": e.seconds, "positions": e.positions, "income": e.income})
+    return {"day": day.isoformat(), "entries": rows, "cursor": next_cursor}
 
 
 def month_table(store: Store, month: str, cursor: str | None, limit: int) -> dict[str, Any]:
     """A page of the month's table: more points first, then more wins (equal rows share a rank), with each
     member's number of ranked days."""
-    after, ahead, previous = _read_cursor(cursor, month)
-    lines = store.daily.month_after(month, after, limit + 1)
-    page = lines[:limit]
-    ranked = ranks([line.key for line in page], ahead, previous)
-    rows = [
-        {"rank": r.rank, "member": line.member, "name": line.name, "points": line.points, "wins": line.wins,
-         "ranked_days": line.ranked_days}
-        for r, line in zip(ranked, page, strict=True)
-    ]
-    more = len(lines) > limit
-    return {"month": month, "rows": rows,
-            "cursor": _write_cursor(month, ranked[-1].key, ahead + len(page), ranked[-1].rank) if more else None}
+    rows, next_cursor = ranked_page(
+        month, cursor, limit, lambda after, n: store.daily.month_after(month, after, n), lambda line: line.key,
+        lambda rank, line: {"rank": rank, "member": line.member, "name": line.name, "points": line.points,
+                            "wins": line.wins, "ranked_days": line.ranked_days})
+    return {"month": month, "rows": rows, "cursor": next_cursor}
 
 
 # ------------------------------------------------------------------ the board's summary and my rank
-
-
-def rebuild_summary(store: Store, clock: Clock, day: date, every: int = MARKER_EVERY) -> str:
-    """Rebuild the summary of ``day``'s board from its shards: ``written``, ``unchanged`` (the stored one has the
-    same content: an idle board costs the reads only) or ``stale`` (a summary read later is stored already: a
-    late or out-of-order rebuild changes nothing)."""
-    ds = store.daily
+def rebuild_summary(store: Store, clock: Clock, day: date, every: int = MARKER_EVERY, *,
+                    board: DayBoard | None = None) -> str:
+    """Rebuild the summary of ``day``'s board (the Daily Front's, unless ``board`` names another daily game's)
+    from its shards: ``written``, ``unchanged`` (the stored one has the same content: an idle board costs the
+    reads only) or ``stale`` (a summary read later is stored already: a late or out-of-order rebuild changes
+    nothing)."""
+    board = board or store.daily
     built_at = iso(clock.now())  # before the reads: a result recorded meanwhile is counted from the marker on
-    summary = summarize(merge_shards(ds.board_keys(day)), every)
+    summary = summarize(merge_shards(board.board_keys(day)), every)
     rebuilt = DaySummary(summary, every, built_at)
-    stored = ds.get_summary(day)
+    stored = board.get_summary(day)
     if stored is not None and stored.same_as(rebuilt):
         return "unchanged"
-    return "written" if ds.put_summary(day, rebuilt) else "stale"
+    return "written" if board.put_summary(day, rebuilt) else "stale"
+
+
+def rebuild_days(store: Store, clock: Clock, days: list[date], every: int = MARKER_EVERY, *,
+                 board: DayBoard | None = None) -> dict[str, int]:
+    """The sweep's minute for one daily board: the summaries of ``days``. Counts by outcome."""
+    outcomes: dict[str, int] = {}
+    for day in days:
+        outcome = f"summary-{rebuild_summary(store, clock, day, every, board=board)}"
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    return outcomes
 
 
 def rebuild_summaries(store: Store, clock: Clock, every: int = MARKER_EVERY) -> dict[str, int]:
@@ -85,40 +98,41 @@ def rebuild_summaries(store: Store, clock: Clock, every: int = MARKER_EVERY) -> 
     now = clock.now().astimezone(UTC)
     yesterday = now.date() - timedelta(days=1)
     days = [now.date()] + ([yesterday] if now < board_final_at(yesterday) else [])
-    outcomes: dict[str, int] = {}
-    for day in days:
-        outcome = f"summary-{rebuild_summary(store, clock, day, every)}"
-        outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    return outcomes
+    return rebuild_days(store, clock, days, every)
+
+
+def rank_on(store: Store, clock: Clock, day: date, key: str, stored: DaySummary | None, *,
+            board: DayBoard | None = None) -> dict[str, Any]:
+    """The rank of the board key ``key`` on ``day``'s board: 1 + the count of better results, equal results
+    sharing a rank as the board shows them.
+
+    From the summary's last marker before the result, the count covers at most its spacing of keys over all
+    shards. The markers are up to a minute old: results recorded since are counted when they fall after the
+    marker, not before it, so the rank is never off by more than what arrived (or was removed) since
+    ``as_of``. A day without a summary yet (``stored`` None) gets one first (``rebuild_summary``), once."""
+    board = board or store.daily
+    if stored is None:
+        # No summary of that day yet (its first minute, or a day no sweep rebuilt): build it once, here, rather
+        # than count every shard from its start on each read, which on a full board costs thousands of RCU.
+        rebuild_summary(store, clock, day, board=board)
+        stored = board.get_summary(day)
+        if stored is None:
+            raise Conflict("the day's board is being summarised; ask again", code=ErrorCode.BUSY)
+    marker = marker_for(stored.summary, key)
+    rank = rank_with(marker, board.count_better(day, marker.key if marker else None, better_than(key)))
+    # The result may have been recorded after the summary: it is on the board, so it holds it at least.
+    return {"day": day.isoformat(), "rank": rank, "entries": max(stored.summary.entries, rank),
+            "as_of": stored.built_at}
 
 
 def my_rank(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> dict[str, Any]:
-    """My rank on the board of ``day`` (today unless given): 1 + the count of better results, equal results
-    sharing a rank as the board shows them.
-
-    From the summary's last marker before my result, the count covers at most its spacing of keys over all
-    shards. The markers are up to a minute old: results recorded since are counted when they fall after the
-    marker, not before it, so the rank is never off by more than what arrived (or was removed) since
-    ``as_of``. A day without a summary yet gets one first (``rebuild_summary``), once."""
-    ds = store.daily
+    """My rank on the board of ``day`` (today unless given): ``rank_on`` with my board key."""
     current = today(clock)
     day = day or current
     if day > current:
         raise NotFound(f"the Front of {day.isoformat()} is not drawn yet", field="day")
-    entry, stored = ds.read_rank(day, caller.sub)
-    key = _ranked_key(entry, day)
-    if stored is None:
-        # No summary of that day yet (its first minute, or a day no sweep rebuilt): build it once, here, rather
-        # than count every shard from its start on each read, which on a full board costs thousands of RCU.
-        rebuild_summary(store, clock, day)
-        stored = ds.get_summary(day)
-        if stored is None:
-            raise Conflict("the day's board is being summarised; ask again", code=ErrorCode.BUSY)
-    marker = marker_for(stored.summary, key)
-    rank = rank_with(marker, ds.count_better(day, marker.key if marker else None, better_than(key)))
-    # My result may have been recorded after the summary: I am on the board, so it holds me at least.
-    return {"day": day.isoformat(), "rank": rank, "entries": max(stored.summary.entries, rank),
-            "as_of": stored.built_at}
+    entry, stored = store.daily.read_rank(day, caller.sub)
+    return rank_on(store, clock, day, _ranked_key(entry, day), stored)
 
 
 def _ranked_key(entry: FrontEntry | None, day: date) -> str:

@@ -17,6 +17,7 @@ from datetime import UTC, date
 from typing import Any
 
 from gameserver.clock import Clock, iso
+from gameserver.domain.daily.days import DayItems
 from gameserver.domain.daily.results import MODE, record_result
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
 from gameserver.domain.moderation import reason, require_moderator
@@ -50,40 +51,29 @@ def draw(day: date) -> FrontOfTheDay:
     return front_of_the_day(day, daily_salt(), rules().layout_ids(), rules().seats({}))
 
 
+FRONTS = DayItems(draw)
+"""The Daily Front's days (``days``: stored once, created by the first request of a day the rotation missed,
+known to the process once read)."""
+
+
 def rotate(store: Store, day: date) -> str:
     """Create the Front of ``day`` (the 00:00 UTC schedule): ``created``, or ``exists`` when a duplicate, late or
     out-of-order delivery (or a member's request) created it first. The stored Front is never changed."""
-    return "created" if store.daily.put_front(draw(day)) else "exists"
-
-
-_known_fronts: dict[date, FrontOfTheDay] = {}
-"""Fronts this process has read or written. A stored Front never changes, so every member's request after the
-first reads only their own items: the day's item is never a hot key, however many play."""
+    return FRONTS.rotate(day, store.daily.put_front)
 
 
 def known_front(day: date) -> FrontOfTheDay | None:
-    return _known_fronts.get(day)
+    return FRONTS.known(day)
 
 
 def forget_known_fronts() -> None:
     """Tests that recreate the table start from a process that knows no Front."""
-    _known_fronts.clear()
+    FRONTS.forget()
 
 
 def _front(ds: DailyPort, day: date, stored: FrontOfTheDay | None, *, create: bool = True) -> FrontOfTheDay:
-    """The stored Front of ``day``; "a missed day is created by the first request that needs it". Only today's
-    Front can be played, so only a request about today creates it (``create``): an earlier day that nobody
-    stored is shown as drawn, without a write, so reading old dates cannot fill the table."""
-    front = stored or _known_fronts.get(day)
-    if front is None:
-        drawn = draw(day)
-        if not create:
-            return drawn
-        front = drawn if ds.put_front(drawn) else (ds.get_front(day) or drawn)
-    if len(_known_fronts) > 8:
-        _known_fronts.clear()
-    _known_fronts[day] = front
-    return front
+    """The stored Front of ``day``; "a missed day is created by the first request that needs it" (``days``)."""
+    return FRONTS.settle(day, stored, ds.put_front, ds.get_front, create=create)
 
 
 def front_json(front: FrontOfTheDay) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso, parse_iso
+from gameserver.domain import members
 from gameserver.domain.duels import events
 from gameserver.domain.fairplay import link_of
 from gameserver.domain.feinthold import KIND
@@ -91,13 +92,9 @@ MODE = register(DuelMode())
 
 
 def ledger_lines(before: Duel | None, after: Duel, now: datetime) -> tuple[LedgerLine, ...]:
-    """The duel's new ledger lines as stored: ids follow the line's place in the duel, so they never repeat."""
-    done = 0 if before is None else len(before.credits)
-    return tuple(
-        LedgerLine(sub=line.member, amount=line.amount, kind=str(line.kind), at=iso(now),
-                   line_id=f"{after.id}-{done + index}", ref=line.ref)
-        for index, line in enumerate(credit_lines(before, after))
-    )
+    """The duel's new ledger lines as stored."""
+    return members.ledger_lines(after.id, 0 if before is None else len(before.credits), credit_lines(before, after),
+                                now)
 
 
 # ------------------------------------------------------------------ the game of a duel
@@ -117,9 +114,7 @@ def game_closed(store: Store, game: Game, duel: Duel, now: datetime) -> GameClos
 
 
 def turn_notices(duel: Duel, game: Game) -> list[Notice]:
-    if game.status != "open":
-        return []
-    return [Notice(sub, game.game_id, duel.id, game.step, game.opened_at, game.deadline) for sub in duel.members]
+    return members.step_opened(game, duel.id)
 
 
 def riding_write(store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> DuelWrite | None:

@@ -1,6 +1,7 @@
 """Solo (the ``solo`` mode): "solo puts you at seat 1 against bots", 2 to 6 seats. The bots deploy from their own
 seat's view when the game opens and play as soon as their turn comes, so a member's command returns with every bot
-turn played up to the member's next decision. Nobody waits on the member: no deadline.
+turn played up to the member's next decision. Nobody waits on the member: no deadline (the ``solo`` mode,
+``gameserver.domain.solo``).
 """
 
 from __future__ import annotations
@@ -9,17 +10,9 @@ from typing import Any
 
 from gameserver.clock import Clock
 from gameserver.domain.feint.games import bot, game_response, rules, start_game, views_of
+from gameserver.domain.solo import MODE
 from gameserver.identity import Caller
-from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.storage.port import Store
-
-
-class SoloMode(Mode):
-    name = "solo"
-    deadlines = Deadlines.NONE
-
-
-MODE = register(SoloMode())
 
 
 def create_solo_game(store: Store, clock: Clock, caller: Caller, *, seats: int, seed: int | None = None

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import iso
+from gameserver.domain import members
 from gameserver.domain.fairplay import link_of
 from gameserver.domain.feinthold import KIND
 from gameserver.ids import new_seed
@@ -94,22 +95,14 @@ class Moved:
 
 
 def ledger_lines(before: Tournament | None, after: Tournament, now: datetime) -> tuple[LedgerLine, ...]:
-    """The tournament's new ledger lines as stored: ids follow the line's place in the tournament, so they never
-    repeat."""
-    done = 0 if before is None else len(before.credits)
-    return tuple(
-        LedgerLine(sub=line.member, amount=line.amount, kind=str(line.kind), at=iso(now),
-                   line_id=f"{after.id}-{done + index}", ref=line.ref)
-        for index, line in enumerate(credit_lines(before, after))
-    )
+    """The tournament's new ledger lines as stored."""
+    return members.ledger_lines(after.id, 0 if before is None else len(before.credits), credit_lines(before, after),
+                                now)
 
 
 def turn_notices(tournament_id: str, game: Game) -> list[Notice]:
     """"Every turn of a match opens with a feed notice, as in correspondence duels"."""
-    if game.status != "open":
-        return []
-    return [Notice(sub, game.game_id, tournament_id, game.step, game.opened_at, game.deadline)
-            for sub in game.players.values()]
+    return members.step_opened(game, tournament_id)
 
 
 def writes(store: Store, before: StoredTournament | None, after: Tournament, now: datetime, *,

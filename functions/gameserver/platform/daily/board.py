@@ -109,9 +109,10 @@ def shard_of(member: str, shards: int = SHARDS) -> int:
     return int.from_bytes(hashlib.sha256(member.encode()).digest()[:8], "big") % shards
 
 
-def board_partition(day: date, shard: int) -> str:
-    """The index partition key of one shard of one day's board."""
-    return f"front#{day.isoformat()}#{shard}"
+def board_partition(day: date, shard: int, board: str = "front") -> str:
+    """The index partition key of one shard of one day's board: the Daily Front's (``front``), or another daily
+    game's written the same way (Front 1901's daily challenge, ``challenge``)."""
+    return f"{board}#{day.isoformat()}#{shard}"
 
 
 def merge_shards(shards: Iterable[Iterable[str]]) -> Iterator[str]:

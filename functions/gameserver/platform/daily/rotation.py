@@ -6,7 +6,9 @@ Architecture: "The date comes from the event's scheduled time, not the clock. A 
 the date and a secret salt, so nobody can compute future Fronts."
 
 Each parameter is its own HMAC-SHA256 of the date under the salt, so knowing some days' Fronts (or some
-parameters of a day) tells nothing about another's without the salt.
+parameters of a day) tells nothing about another's without the salt. Front 1901's daily challenge draws its own
+from the same salt under another board's name (``day_draw``), so the two games of a day tell nothing of each
+other either.
 """
 
 from __future__ import annotations
@@ -60,27 +62,34 @@ class FrontOfTheDay:
         }
 
 
-def _draw(salt: bytes, day: date, parameter: str) -> int:
-    message = f"daily-front/{day.isoformat()}/{parameter}".encode()
+def day_draw(salt: bytes, day: date, parameter: str, board: str = "daily-front") -> int:
+    """One parameter of ``day``'s game on ``board`` (the Daily Front, ``daily-front``; Front 1901's daily challenge),
+    drawn from the date and the secret salt: 64 bits of its own HMAC-SHA256."""
+    if len(salt) < MIN_SALT_BYTES:
+        raise ValueError(f"the daily salt has at least {MIN_SALT_BYTES} bytes")
+    message = f"{board}/{day.isoformat()}/{parameter}".encode()
     return int.from_bytes(hmac.new(salt, message, hashlib.sha256).digest()[:8], "big")
+
+
+def day_seed(salt: bytes, day: date, parameter: str, board: str = "daily-front") -> int:
+    """A seed of ``day``'s game (63 bits: a non-negative integer every engine takes)."""
+    return day_draw(salt, day, parameter, board) & _SEED_MASK
 
 
 def front_of_the_day(day: date, salt: bytes, layout_ids: Sequence[str], sides: Sequence[str]) -> FrontOfTheDay:
     """The Front of ``day``; ``layout_ids`` and ``sides`` are the engine's (``sides`` in its order)."""
-    if len(salt) < MIN_SALT_BYTES:
-        raise ValueError(f"the daily salt has at least {MIN_SALT_BYTES} bytes")
     layouts = sorted(set(layout_ids))
     if not layouts:
         raise ValueError("the Front needs at least one layout")
     weekday = day.weekday()
     return FrontOfTheDay(
         day=day,
-        layout_id=layouts[_draw(salt, day, "layout") % len(layouts)],
-        side=sides[_draw(salt, day, "side") % len(sides)],
+        layout_id=layouts[day_draw(salt, day, "layout") % len(layouts)],
+        side=sides[day_draw(salt, day, "side") % len(sides)],
         house_ai=HOUSE_AI_BY_WEEKDAY[weekday],
         noise=Noise.STRONG if weekday == 6 else Noise.NORMAL,
-        noise_seed=_draw(salt, day, "noise") & _SEED_MASK,
-        game_seed=_draw(salt, day, "game") & _SEED_MASK,
+        noise_seed=day_seed(salt, day, "noise"),
+        game_seed=day_seed(salt, day, "game"),
     )
 
 

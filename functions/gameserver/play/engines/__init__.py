@@ -11,8 +11,9 @@ from gameserver.play.engine import Engine
 
 FEINTHOLD = "feinthold"
 FEINT = "feint"
+FRONT1901 = "front1901"
 
-KINDS = (FEINTHOLD, FEINT)
+KINDS = (FEINTHOLD, FEINT, FRONT1901)
 """The games with an adapter: ``play/engines/<kind>.py`` holds its ``ENGINE``."""
 
 loaded: dict[str, Engine[Any]] = {}

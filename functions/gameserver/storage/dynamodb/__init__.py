@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.duels import DynamoDuels
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
     from gameserver.storage.dynamodb.feint import DynamoFeint
+    from gameserver.storage.dynamodb.front1901 import DynamoFront1901
     from gameserver.storage.dynamodb.moderation import DynamoModeration
     from gameserver.storage.dynamodb.seasons import DynamoSeasons
     from gameserver.storage.dynamodb.tournaments import DynamoTournaments
@@ -61,6 +62,7 @@ _WRITES: dict[str, tuple[str, str, str | None]] = {
     "ChallengeFinish": ("challenges", "challenge_finish_items", "explain_challenge_finish"),
     "DoctrineRatingWrite": ("challenges", "doctrine_rating_items", None),
     "NoticeWrite": ("challenges", "notice_items", None),
+    "Front1901DayStart": ("front1901", "day_start_items", "explain_day_start"),
 }
 """Each write of a transaction: the module of its area's adapter, the function giving its items, and the one
 saying what a failed condition of them means (None: a plain ``WriteConflict``)."""
@@ -109,6 +111,10 @@ class DynamoStore:
     @cached_property
     def feint(self) -> DynamoFeint:
         return _area("feint").DynamoFeint(self)
+
+    @cached_property
+    def front1901(self) -> DynamoFront1901:
+        return _area("front1901").DynamoFront1901(self)
 
     @cached_property
     def audit(self) -> DynamoAudit:

@@ -189,6 +189,7 @@ def encode_game(game: Game) -> Item:
     }
     _opt(item, "deadline", game.deadline)
     _opt(item, "winner", game.winner)
+    _opt(item, "result", game.result)
     _opt(item, "finished_at", game.finished_at)
     if game.replaced:
         item["replaced"] = j([dataclasses.asdict(r) for r in game.replaced])
@@ -224,6 +225,7 @@ def decode_game(item: Item) -> Game:
         awaiting=tuple(seat["S"] for seat in item["awaiting"]["L"]),
         actions=tuple(_get_j(item, "actions")),
         winner=_get_s(item, "winner"),
+        result=_get_s(item, "result"),
         finished_at=_get_s(item, "finished_at"),
         options={name: value["S"] for name, value in item["options"]["M"].items()},
         replaced=tuple(Replacement(**r) for r in _get_j(item, "replaced")) if "replaced" in item else (),
@@ -336,6 +338,7 @@ def encode_play(play: Play) -> Item:
     }
     _opt(item, "deadline", play.deadline)
     _opt(item, "winner", play.winner)
+    _opt(item, "result", play.result)
     return item
 
 
@@ -353,6 +356,7 @@ def decode_play(item: Item) -> Play:
         label=item["label"]["S"],
         deadline=_get_s(item, "deadline"),
         winner=_get_s(item, "winner"),
+        result=_get_s(item, "result"),
     )
 
 

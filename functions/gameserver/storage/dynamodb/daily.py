@@ -21,10 +21,7 @@ Every member's items live in their own partition; the boards' partitions are spr
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -50,7 +47,7 @@ from gameserver.storage.daily import (
     FrontStopped,
     MonthLine,
 )
-from gameserver.storage.dynamodb import codec, keys
+from gameserver.storage.dynamodb import boards, codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.audit import encode_audit
 from gameserver.storage.dynamodb.batch import batch_get
@@ -58,7 +55,6 @@ from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE
 from gameserver.storage.dynamodb.doctrines import default_doctrine as doctrine_copy
 from gameserver.storage.dynamodb.fairplay import mark_put
 from gameserver.storage.dynamodb.moderation import FREEZE
-from gameserver.storage.dynamodb.tables import GSI1
 from gameserver.storage.errors import WriteConflict
 
 Item = dict[str, Any]
@@ -83,6 +79,10 @@ def month_sk(month: str) -> str:
 
 def month_partition(month: str, shard: int) -> str:
     return f"frontmonth#{month}#{shard}"
+
+
+def _board_partitions(day: date) -> list[str]:
+    return [board_partition(day, shard) for shard in range(SHARDS)]
 
 
 _BOARD_ATTRIBUTES = ("gsi1sk", "name", "outcome", "turns", "seconds", "positions", "income")
@@ -266,67 +266,19 @@ class DynamoDaily(Area):
     # -------------------------------------------------------------- boards
     def board_after(self, day: date, after: str | None, limit: int) -> list[BoardLine]:
         """The day's ranked results after the sort key ``after``, in board order, ``limit`` at most."""
-        partitions = [board_partition(day, shard) for shard in range(SHARDS)]
-        items = self._merged(partitions, after, limit, _BOARD_ATTRIBUTES)
+        items = boards.merged(self.client, self.table, _board_partitions(day), after, limit, _BOARD_ATTRIBUTES)
         return [decode_board_line(item) for item in items]
 
     def month_after(self, month: str, after: str | None, limit: int) -> list[MonthLine]:
         """The month's lines after the key ``after``, best first, ``limit`` at most."""
         partitions = [month_partition(month, shard) for shard in range(SHARDS)]
-        return [decode_month(item) for item in self._merged(partitions, after, limit, _MONTH_ATTRIBUTES)]
-
-    def _merged(self, partitions: list[str], after: str | None, limit: int, attributes: tuple[str, ...]
-                ) -> list[Item]:
-        """The first ``limit`` items of all shards after ``after``, in key order.
-
-        Each shard is read lazily in chunks of its share of the page plus a margin (members spread evenly over
-        the shards, so a shard's share varies by about its square root): the merge asks a shard for more only
-        when its last item read is still in the page. A page costs one query per shard and about
-        ``1.25 x limit`` items, not ``8 x limit``; a shard that holds more than its share pages on."""
-        share = -(-limit // len(partitions))
-        chunk = share + share // 4 + 4
-        streams = [self._shard(partition, after, chunk, attributes) for partition in partitions]
-        return list(itertools.islice(heapq.merge(*streams, key=lambda item: item["gsi1sk"]["S"]), limit))
-
-    def _shard(self, partition: str, after: str | None, chunk: int, attributes: tuple[str, ...]
-               ) -> Iterator[Item]:
-        names = {f"#a{n}": name for n, name in enumerate(attributes)}
-        request: dict[str, Any] = {
-            "TableName": self.table,
-            "IndexName": GSI1,
-            "KeyConditionExpression": "gsi1pk = :pk" + (" AND gsi1sk > :after" if after else ""),
-            "ExpressionAttributeValues": {":pk": codec.s(partition), **({":after": codec.s(after)} if after else {})},
-            "ProjectionExpression": ", ".join(names),
-            "ExpressionAttributeNames": names,
-            "Limit": chunk,
-        }
-        while True:
-            answer = self.client.query(**request)
-            yield from answer.get("Items", [])
-            if "LastEvaluatedKey" not in answer:
-                return
-            request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        return [decode_month(item) for item in boards.merged(self.client, self.table, partitions, after, limit,
+                                                             _MONTH_ATTRIBUTES)]
 
     # -------------------------------------------------------------- the board's summary and ranks
     def board_keys(self, day: date) -> list[list[str]]:
-        """Every shard's board keys in order (the sort key only: a query's read units still count each whole
-        item the index holds), each shard paged to its end."""
-        shards: list[list[str]] = []
-        for shard in range(SHARDS):
-            request: dict[str, Any] = {
-                "TableName": self.table, "IndexName": GSI1, "KeyConditionExpression": "gsi1pk = :pk",
-                "ExpressionAttributeValues": {":pk": codec.s(board_partition(day, shard))},
-                "ProjectionExpression": "gsi1sk",
-            }
-            keys_of_shard: list[str] = []
-            while True:
-                answer = self.client.query(**request)
-                keys_of_shard += [item["gsi1sk"]["S"] for item in answer.get("Items", [])]
-                if "LastEvaluatedKey" not in answer:
-                    break
-                request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
-            shards.append(keys_of_shard)
-        return shards
+        """Every shard's board keys in order, each shard paged to its end."""
+        return boards.keys_of(self.client, self.table, _board_partitions(day))
 
     def get_summary(self, day: date) -> DaySummary | None:
         """The day's summary, eventually consistent: the rebuild compares it with its own, a minute apart."""
@@ -352,31 +304,8 @@ class DynamoDaily(Area):
         return (decode_entry(entry) if entry else None), (decode_summary(summary) if summary else None)
 
     def count_better(self, day: date, start: str | None, bound: str) -> int:
-        """How many board keys, over every shard, lie in ``start <= key < bound`` (from the shard's start when
-        ``start`` is None): one ``Select=COUNT`` query per shard.
-
-        ``bound`` is a result prefix (``better_than``), which no key equals (a key goes on with ``#member``), so
-        ``BETWEEN start AND bound`` is ``start <= key < bound``."""
-        if start is None:
-            return self._count(day, " AND gsi1sk < :bound", {":bound": codec.s(bound)})
-        return self._count(day, " AND gsi1sk BETWEEN :start AND :bound",
-                           {":start": codec.s(start), ":bound": codec.s(bound)})
-
-    def _count(self, day: date, condition: str, values: Item) -> int:
-        total = 0
-        for shard in range(SHARDS):
-            request: dict[str, Any] = {
-                "TableName": self.table, "IndexName": GSI1, "Select": "COUNT",
-                "KeyConditionExpression": "gsi1pk = :pk" + condition,
-                "ExpressionAttributeValues": {":pk": codec.s(board_partition(day, shard)), **values},
-            }
-            while True:  # a count that reads more than 1 MB of a shard pages on
-                answer = self.client.query(**request)
-                total += answer["Count"]
-                if "LastEvaluatedKey" not in answer:
-                    break
-                request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
-        return total
+        """How many board keys, over every shard, lie in ``start <= key < bound`` (``boards.count_between``)."""
+        return boards.count_between(self.client, self.table, _board_partitions(day), start, bound)
 
     # -------------------------------------------------------------- helpers
     def _batch_get(self, wanted: list[Item]) -> dict[tuple[str, str], Item]:

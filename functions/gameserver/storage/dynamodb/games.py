@@ -138,12 +138,13 @@ class DynamoGames(Area):
             "Limit": limit,
         }
         if cursor:
-            request["ExclusiveStartKey"] = codec.key(keys.member_pk(sub), decode_sort_key(cursor, prefix))
+            request["ExclusiveStartKey"] = codec.key(keys.member_pk(sub), decode_sort_key(cursor, keys.member_pk(sub),
+                                                                                          prefix))
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return Page(
             items=[codec.decode_play(item) for item in answer.get("Items", [])],
-            cursor=encode_sort_key(last["sk"]["S"]) if last else None,
+            cursor=encode_sort_key(keys.member_pk(sub), last["sk"]["S"]) if last else None,
         )
 
     def list_all_plays(self, sub: str, kinds: Sequence[str], cursor: str | None, limit: int) -> Page:
@@ -209,11 +210,12 @@ class DynamoGames(Area):
             "Limit": limit,
         }
         if cursor:
-            request["ExclusiveStartKey"] = codec.key(keys.game_pk(game_id), decode_sort_key(cursor, keys.STEP_PREFIX))
+            request["ExclusiveStartKey"] = codec.key(keys.game_pk(game_id),
+                                                     decode_sort_key(cursor, keys.game_pk(game_id), keys.STEP_PREFIX))
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return Page([codec.decode_step(item) for item in answer.get("Items", [])],
-                     encode_sort_key(last["sk"]["S"]) if last else None)
+                     encode_sort_key(keys.game_pk(game_id), last["sk"]["S"]) if last else None)
 
     def due_steps(self, now: str, limit: int) -> list[DueStep]:
         due: list[DueStep] = []

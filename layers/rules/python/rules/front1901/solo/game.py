@@ -316,21 +316,28 @@ def member_has_orders(game: SoloGame) -> bool:
     return count < 0 or (count > 0 and bool(buildable_sites(position, member)))
 
 
-def submit(game: SoloGame, orders: Sequence[str | Order] = ()) -> tuple[SoloGame, list[PhaseRecord]]:
+def submit(
+    game: SoloGame, orders: Sequence[str | Order] = (), ai: Mapping[Power, Sequence[str]] | None = None
+) -> tuple[SoloGame, list[PhaseRecord]]:
     """The member's orders for the open phase: the AI powers decide, the phase is adjudicated and judged,
-    trust and memory update, the phases with nothing for the member are played, the next phase opens."""
+    trust and memory update, the phases with nothing for the member are played, the next phase opens.
+
+    ``ai``: the AI powers' orders for the open phase as ``ai_orders(game)`` gave them, for a service that had
+    them decided when the phase closed (before it had the member's orders); they are played as given rather
+    than decided a second time. None: decided here. The phases played after it are always decided here."""
     if game.over:
         raise SoloError("game", "over", "the game is over")
     records: list[PhaseRecord] = []
     member_orders: Sequence[str | Order] = orders
     verdicts: tuple[Verdict, ...] = ()
+    decided = ai
     while True:
-        game, record = _play_phase(replace(game, messages=lapse(game.messages)), member_orders)
+        game, record = _play_phase(replace(game, messages=lapse(game.messages)), member_orders, decided)
         records.append(record)
         verdicts += record.verdicts
         if game.over or game.position.phase.step is Step.MOVEMENT or member_has_orders(game):
             break
-        member_orders = ()
+        member_orders, decided = (), None
         game = replace(game, messages=())
     if not game.over:
         if game.position.phase.season is Season.SPRING and game.position.phase.step is Step.MOVEMENT:
@@ -339,9 +346,11 @@ def submit(game: SoloGame, orders: Sequence[str | Order] = ()) -> tuple[SoloGame
     return game, records
 
 
-def _play_phase(game: SoloGame, member_orders: Sequence[str | Order]) -> tuple[SoloGame, PhaseRecord]:
+def _play_phase(
+    game: SoloGame, member_orders: Sequence[str | Order], ai: Mapping[Power, Sequence[str]] | None = None
+) -> tuple[SoloGame, PhaseRecord]:
     start = game.position
-    decided: Decisions = decide(table(game))
+    decided: Decisions = decide(table(game)) if ai is None else Decisions({p: list(o) for p, o in ai.items()})
     orders: dict[Power, list[str | Order]] = {p: list(o) for p, o in decided.orders.items()}
     if game.member is not None:
         orders[game.member] = list(member_orders)

@@ -1,0 +1,527 @@
+"""What Front 1901's routes (v1) answer (documentation and a check, never built at run time: see games_answers):
+a member's game and view (the position, the phase, the legal orders, the messages, the agreements, the trust),
+the phases a submission played, a proposal's answer, the help tools, the history and the record."""
+
+from __future__ import annotations
+
+import enum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gameserver.api.front1901_models import (
+    Front1901Length,
+    Front1901Level,
+    Front1901Power,
+    Front1901ProposalKind,
+    Front1901Terms,
+    PhaseText,
+    Province,
+)
+from gameserver.api.models import Day, GameStatus, Mode, NextCursor, Timestamp
+
+Units = Annotated[dict[Front1901Power, list[str]], Field(description="power -> its units (A PAR, F STP/SC)")]
+Centres = Annotated[dict[Front1901Power, list[Province]], Field(description="power -> the supply centres it owns")]
+
+
+class Front1901Season(enum.StrEnum):
+    SPRING = "spring"
+    FALL = "fall"
+    WINTER = "winter"
+
+
+class Front1901Step(enum.StrEnum):
+    """What a phase decides."""
+
+    MOVEMENT = "movement"
+    RETREAT = "retreat"
+    ADJUSTMENT = "adjustment"
+    """Builds and disbands (winter)."""
+
+
+class Front1901ResultKind(enum.StrEnum):
+    """How the game ended for the member."""
+
+    WON = "won"
+    """18 centres first, or the most alone at the end of a short game."""
+    SHARED = "shared"
+    """A short game's end on equal top counts."""
+    SURVIVED = "survived"
+    """Still in at the end, not first."""
+    ELIMINATED = "eliminated"
+    ABANDONED = "abandoned"
+    """The member stopped before winning."""
+
+
+class Front1901MessageKind(enum.StrEnum):
+    PROPOSAL = "proposal"
+    """A proposal, of either side (an AI's support request and demand too)."""
+    CANCEL = "cancel"
+    """A lasting agreement cancelled, of either side."""
+    NEWS = "news"
+    """Truthful news of the AI powers' agreements, cancellations, breaks, wars and coalitions."""
+    NOTICE = "notice"
+    """What an agreement's verdict tells the member (a break, with the order that broke it)."""
+
+
+class Front1901MessageStatus(enum.StrEnum):
+    """Where a proposal stands."""
+
+    OPEN = "open"
+    """Not answered yet (an AI's to the member)."""
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    LAPSED = "lapsed"
+    """Not answered when the member submitted: declined."""
+
+
+class Front1901AnswerWord(enum.StrEnum):
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+
+
+class Front1901Reason(enum.StrEnum):
+    """Why an AI power answered as it did."""
+
+    GAIN = "gain"
+    """It gains by it."""
+    TRUST = "trust"
+    """It trusts the proposer."""
+    DISTRUST = "distrust"
+    """The proposer broke an agreement with it (until the next year) or it trusts them too little."""
+    NO_GAIN = "no-gain"
+    """Nothing in it for it."""
+    ALLIED_WITH_TARGET = "allied-with-target"
+    """It is allied with the power the alliance is against."""
+    TOO_STRONG = "too-strong"
+    """The coalition against the member holds."""
+
+
+class Front1901VerdictKind(enum.StrEnum):
+    """An agreement judged after a movement phase."""
+
+    KEPT = "kept"
+    BROKEN = "broken"
+    IGNORED = "ignored"
+    """A demand ignored: war."""
+    ENDED = "ended"
+    """Ended without a break (an alliance whose target is eliminated)."""
+
+
+class Front1901Answer(BaseModel):
+    """An AI power's answer to a proposal, in its own voice."""
+
+    answer: Front1901AnswerWord
+    reason: Front1901Reason
+    message: str
+
+
+class Front1901Message(BaseModel):
+    """A message of the phase between the member and an AI power (an AI's to the member, the member's with its
+    answer)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    id: int = Field(description="in order: the order is part of the replay")
+    kind: Front1901MessageKind
+    from_: Front1901Power = Field(alias="from")
+    to: Front1901Power
+    text: str
+    proposal: Front1901Terms | None = None
+    status: Front1901MessageStatus | None = None
+    answer: Front1901Answer | None = None
+    agreement: int | None = Field(default=None, description="the agreement an accepted proposal made")
+
+
+class Front1901Agreement(BaseModel):
+    """An agreement in force between the member and an AI power."""
+
+    id: int
+    kind: Front1901ProposalKind
+    proposer: Front1901Power
+    recipient: Front1901Power
+    since: PhaseText
+    terms: Front1901Terms
+
+
+class Front1901Dislodged(BaseModel):
+    """A unit driven out, to retreat this phase."""
+
+    unit: str
+    power: Front1901Power
+    attacker_from: Province | None
+    retreats: list[str] = Field(description="where it may retreat")
+
+
+class Front1901LegalOrders(BaseModel):
+    """A unit's legal orders (an adjustment phase: one entry, unit null, the builds or disbands)."""
+
+    unit: str | None
+    orders: list[str]
+
+
+class Front1901Result(BaseModel):
+    """The member's result, with the centre count and the year."""
+
+    kind: Front1901ResultKind
+    centres: int
+    year: int
+
+
+class Front1901VoidOrder(BaseModel):
+    """One of my orders that does nothing, and why (the rest of the set stands)."""
+
+    order: str
+    reason: str
+
+
+class Front1901Checked(BaseModel):
+    """Orders as read: the texts kept (with the convoys added), the void ones, the convoy orders added for my
+    armies sent across the sea (orders I wrote for those fleets win)."""
+
+    orders: list[str]
+    void: list[Front1901VoidOrder]
+    convoys: list[str]
+
+
+class Front1901PowerVoidOrder(BaseModel):
+    power: Front1901Power
+    order: str
+    reason: str
+
+
+class Front1901Change(BaseModel):
+    """A centre that changed hands."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    centre: Province
+    from_: Front1901Power | None = Field(alias="from", description="null: it was neutral")
+    to: Front1901Power
+
+
+class Front1901Verdict(BaseModel):
+    """An agreement judged after a movement phase: kept or broken (with the order that broke it)."""
+
+    agreement: int
+    kind: Front1901ProposalKind
+    parties: list[Front1901Power]
+    outcome: Front1901VerdictKind
+    breakers: list[Front1901Power]
+    order: str | None = Field(description="the breaking order, the first in canonical order")
+    text: str
+
+
+class Front1901PhasePlayed(BaseModel):
+    """A phase once resolved: every power's orders and results (public, this is Diplomacy), the centres after it
+    and what changed hands, the verdicts on agreements, the summary for the member, and its messages (the
+    member's; the record: every one)."""
+
+    phase: PhaseText
+    orders: dict[Front1901Power, list[str]]
+    results: dict[str, str] = Field(description="unit -> moves, holds, bounced, supports, cut, convoys, dislodged, "
+                                                "void, retreats, disbanded, built, removed, ...")
+    reasons: dict[str, str] = Field(description="unit -> why, in words")
+    void_orders: list[Front1901PowerVoidOrder]
+    centres: Centres
+    changes: list[Front1901Change]
+    verdicts: list[Front1901Verdict]
+    summary: list[str] = Field(description="a few sentences for the member")
+    suggested: bool | None = Field(description="a movement phase the member played: whether the orders were the "
+                                               "suggestion (null otherwise)")
+    void: list[Front1901VoidOrder] = Field(description="the member's void orders")
+    convoys: list[str] = Field(description="the convoy orders added to the member's")
+    messages: list[Front1901Message] = Field(default_factory=list, description="left out of the view's last "
+                                                                              "phases (the view showed them)")
+
+
+class Front1901View(BaseModel):
+    """What the member sees: the position (public), the phase, my legal orders, this phase's messages and my
+    agreements in force, each AI power's trust in me, the coalition, the result, the phases my last orders
+    played, my draft. Never an AI power's plans, their messages to each other or the seed."""
+
+    power: Front1901Power
+    phase: PhaseText
+    year: int
+    season: Front1901Season
+    step: Front1901Step
+    units: Units
+    centres: Centres
+    counts: dict[Front1901Power, int] = Field(description="power -> centres")
+    dislodged: list[Front1901Dislodged]
+    legal: list[Front1901LegalOrders] = Field(description="my legal orders, per unit; empty once over")
+    adjustment: int = Field(description="an adjustment phase: builds (+) or disbands (-) I owe")
+    messages: list[Front1901Message]
+    proposals_left: dict[Front1901Power, int] = Field(description="proposals I may still send each power this phase")
+    agreements: list[Front1901Agreement]
+    trust: dict[Front1901Power, int] = Field(description="each AI power's trust in me, 0 to 100")
+    coalition: list[Front1901Power] = Field(description="the AI powers allied against me; empty when none")
+    over: bool
+    result: Front1901Result | None
+    winners: list[Front1901Power]
+    last: list[Front1901PhasePlayed] = Field(description="the phases my last orders played")
+    draft: Front1901Checked | None = Field(description="my last draft of this phase")
+
+
+class Front1901GameOut(BaseModel):
+    """My game of Front 1901."""
+
+    game_id: str
+    mode: Mode
+    status: GameStatus
+    level: Front1901Level
+    length: Front1901Length
+    created_at: Timestamp
+    finished_at: Timestamp | None
+    view: Front1901View
+
+
+class Front1901OrdersOut(BaseModel):
+    """My orders played: each phase resolved up to my next decision, and my game."""
+
+    phase: PhaseText = Field(description="the phase my orders were for")
+    void: list[Front1901VoidOrder]
+    convoys: list[str] = Field(description="the convoy orders added for my armies sent across the sea")
+    played: list[Front1901PhasePlayed]
+    game: Front1901GameOut
+
+
+class Front1901ProposalOut(BaseModel):
+    """A proposal and its answer."""
+
+    to: Front1901Power
+    proposal: Front1901Terms = Field(description="as normalised")
+    answer: Front1901Answer
+    game: Front1901GameOut
+
+
+class Front1901DraftOut(BaseModel):
+    """My draft, as read."""
+
+    draft: Front1901Checked
+    game: Front1901GameOut
+
+
+class Front1901GameSummary(BaseModel):
+    game_id: str
+    mode: Mode
+    status: GameStatus
+    power: Front1901Power
+    phase: PhaseText = Field(description="the open phase (the last once over)")
+    result: Front1901ResultKind | None
+    created_at: Timestamp
+
+
+class Front1901GameList(BaseModel):
+    games: list[Front1901GameSummary]
+    cursor: NextCursor
+
+
+class Front1901Estimate(BaseModel):
+    """One draft order's strength (1 plus the supports ordered or promised), the strongest opposition it can
+    meet, and its estimated chance against the AI's likely orders."""
+
+    order: str
+    strength: int
+    opposition: int
+    chance: float = Field(ge=0, le=1)
+
+
+class Front1901Estimates(BaseModel):
+    phase: PhaseText
+    draft: list[str] = Field(description="my saved draft of the phase")
+    estimates: list[Front1901Estimate]
+
+
+class Front1901Threat(BaseModel):
+    """Who can move or support into a province next phase."""
+
+    province: Province
+    powers: dict[Front1901Power, int] = Field(description="power -> its units able to move or support into it")
+    member_centre: bool = Field(description="one of my centres (listed first)")
+
+
+class Front1901Threats(BaseModel):
+    phase: PhaseText
+    threats: list[Front1901Threat]
+
+
+class Front1901Suggestion(BaseModel):
+    order: str
+    reason: str
+
+
+class Front1901Suggestions(BaseModel):
+    """What the normal level would order for my power now."""
+
+    phase: PhaseText
+    orders: list[Front1901Suggestion]
+
+
+class Front1901History(BaseModel):
+    """A page of the phases played, oldest first: every order and result, the centres, my messages."""
+
+    game_id: str
+    phases: list[Front1901PhasePlayed]
+    cursor: NextCursor
+
+
+class Front1901Position(BaseModel):
+    units: Units
+    centres: Centres
+
+
+class Front1901Final(BaseModel):
+    """How the game ended."""
+
+    power: Front1901Power
+    level: Front1901Level
+    length: Front1901Length
+    last_year: int | None = Field(description="a short game's last year")
+    result: Front1901Result | None
+    winners: list[Front1901Power]
+    phase: PhaseText
+    units: Units
+    centres: Centres
+    matched: int = Field(description="movement phases whose orders were the suggestion")
+
+
+class Front1901ActionKind(enum.StrEnum):
+    """What the member did inside a phase, as the record keeps it."""
+
+    PROPOSE = "propose"
+    REPLY = "reply"
+    CANCEL = "cancel"
+
+
+class Front1901Proposed(BaseModel):
+    kind: Literal[Front1901ActionKind.PROPOSE]
+    to: Front1901Power
+    proposal: Front1901Terms
+    answer: Front1901Answer
+
+
+class Front1901Replied(BaseModel):
+    kind: Literal[Front1901ActionKind.REPLY]
+    message_id: int
+    accept: bool
+
+
+class Front1901Cancelled(BaseModel):
+    kind: Literal[Front1901ActionKind.CANCEL]
+    agreement_id: int
+
+
+Front1901Action = Annotated[Front1901Proposed | Front1901Replied | Front1901Cancelled, Field(discriminator="kind")]
+
+
+class Front1901RecordStep(BaseModel):
+    """One decision of mine: my orders as sent, my actions in their order, every phase it played whole (every
+    message, the AI powers' to each other too) and the position it led to."""
+
+    phase: PhaseText
+    orders: list[str]
+    actions: list[Front1901Action]
+    phases: list[Front1901PhasePlayed]
+    position: Front1901Position
+    opened_at: Timestamp
+    resolved_at: Timestamp
+
+
+class Front1901Record(BaseModel):
+    """My finished game: how it ended, and a page of its steps."""
+
+    game_id: str
+    mode: Mode
+    final: Front1901Final
+    steps: list[Front1901RecordStep]
+    cursor: NextCursor
+
+
+# ------------------------------------------------------------------ the daily challenge
+class Front1901NotRanked(enum.StrEnum):
+    """Why a finished challenge is not on the board."""
+
+    LATE = "finished-after-48-hours"
+    """Ranked only if finished within 48 hours of that day's start."""
+    LINKED_ACCOUNT = "linked-account-started-earlier"
+    """A linked account (the same device id or address) started that day's challenge earlier."""
+
+
+class Front1901EntryStatus(enum.StrEnum):
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+class Front1901Challenge(BaseModel):
+    """The day's challenge, the same for everyone (its seed stays secret)."""
+
+    day: Day
+    power: Front1901Power
+    level: Front1901Level
+    length: Front1901Length
+    window_closes_at: Timestamp = Field(description="ranked if finished by then; the records open then")
+
+
+class Front1901ChallengeResult(BaseModel):
+    kind: Front1901ResultKind
+    centres: int
+    year: int
+    matched: int = Field(description="movement phases whose orders were the suggestion (fewer rank higher)")
+
+
+class Front1901Entry(BaseModel):
+    """My challenge of the day."""
+
+    day: Day
+    game_id: str = Field(description="play it through /v1/front1901/games/{game_id}")
+    status: Front1901EntryStatus
+    started_at: Timestamp
+    finished_at: Timestamp | None
+    result: Front1901ChallengeResult | None
+    ranked: bool
+    not_ranked: Front1901NotRanked | None
+
+
+class Front1901DailyOut(BaseModel):
+    """The day's challenge and mine (null: not started)."""
+
+    challenge: Front1901Challenge
+    mine: Front1901Entry | None
+
+
+class Front1901DailyStarted(BaseModel):
+    """My challenge of today, started: its game at its first phase."""
+
+    challenge: Front1901Challenge
+    mine: Front1901Entry
+    game: Front1901GameOut
+
+
+class Front1901BoardEntry(BaseModel):
+    rank: int = Field(description="equal results share a rank (1, 1, 3)")
+    member: str
+    name: str
+    result: Front1901ResultKind
+    centres: int
+    year: int
+    matched: int
+
+
+class Front1901Rank(BaseModel):
+    """My rank on the day's board."""
+
+    day: Day
+    rank: int
+    entries: int = Field(description="ranked results of the day, as of the last summary (never fewer than my rank)")
+    as_of: Timestamp = Field(description="when the board's rank markers last changed")
+
+
+class Front1901Board(BaseModel):
+    """A page of the day's board, best first: won (earlier year, then more centres), shared, survived (more
+    centres), eliminated (later), abandoned; then fewer phases played as suggested."""
+
+    day: Day
+    entries: list[Front1901BoardEntry]
+    cursor: NextCursor
+    mine: Front1901Rank | None = Field(description="my rank; null when I have no ranked result that day")

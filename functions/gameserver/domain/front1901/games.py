@@ -1,0 +1,313 @@
+"""Front 1901's solo games as a member plays them: start one, list mine, read it (the position, the phase, my
+legal orders, my draft, this phase's messages and answers, my agreements), submit a phase's orders (played at
+once with the AI powers' and on through the phases that need nothing of me), negotiate (a proposal answered at
+once, my answer to an AI's proposal, a cancellation), save a draft, the help tools, a past phase, the history,
+the record once it is over, and stopping.
+
+The pipeline (``gameserver.play``) plays the game; this module speaks Front 1901's words. A step is one decision
+of the member, named by its phase (``S1901M``): a request names the phase it is about, and any other than the
+open one is a 409 ``turn_closed``. Each call is one read of the game's items and at most one write (the step's
+transaction, or an action appended to the game item), plus what idempotency adds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gameserver.clock import Clock
+from gameserver.domain.solo import MODE
+from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
+from gameserver.identity import Caller, Client
+from gameserver.ids import new_id, new_seed
+from gameserver.play import modes, orders, start, views
+from gameserver.play.engines import FRONT1901
+from gameserver.play.players import PlayerKind, stand_in
+from gameserver.play.steps import ATTEMPTS, end_off_the_board, read_step
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.games import NewGame, StepRead
+from gameserver.storage.records import Board, Game, Json, MemberViews, StepRecord
+
+if TYPE_CHECKING:
+    from gameserver.play.engines.front1901 import Front1901
+    from gameserver.storage.port import Store, Write
+
+KIND = FRONT1901
+UNTIMED = "none"
+"""The pace of a game with no deadline: "Nobody waits on the member: a solo game has no deadline"."""
+STEP_FIELD = "phase"
+"""How a request names the step it is about: its phase (``S1901M``)."""
+
+
+def rules() -> Front1901:
+    """Front 1901's adapter, with what the features ask beyond the pipeline (help, the view as the phase stands),
+    loaded on first use: importing the engine is not a cold start's cost."""
+    from gameserver.play.engines.front1901 import ENGINE
+
+    return ENGINE
+
+
+def ai_player(level: str) -> str:
+    """The player name of an AI power at ``level``."""
+    return stand_in(PlayerKind.AI, level)
+
+
+def drawn_power(seed: int) -> str:
+    """"The member picks a power (or lets the game draw one)": drawn from the game's seed, so that it is stored
+    with it."""
+    return rules().powers[seed % len(rules().powers)]
+
+
+def new_game(clock: Clock, caller: Caller, *, power: str | None, level: str, length: str, mode: str = MODE.name,
+             seed: int | None = None, setup: str | None = None, game_id: str | None = None) -> NewGame:
+    """A game of ``caller`` at ``power`` (None: drawn) against six AI powers at ``level``, ``length`` ``full`` or
+    ``short``, its first phase open. ``seed`` (drawn here unless given: the API never takes one) is stored on the
+    game's board; ``setup`` (the local runner's admin only) is a position, agreements and trust values to start
+    from."""
+    seed = new_seed() if seed is None else seed
+    power = power or drawn_power(seed)
+    if power not in rules().powers:
+        raise InvalidInput(f"no power {power!r}: one of {', '.join(rules().powers)}", field="power",
+                           rule="unknown-power")
+    players = {seat: caller.sub if seat == power else ai_player(level) for seat in rules().powers}
+    options = {"power": power, "level": level, "length": length, **({"setup": setup} if setup is not None else {})}
+    return start.new_game(game_id=game_id or new_id(), kind=KIND, mode=mode, players=players, pace=UNTIMED, options=options,
+                          seed=seed, stand_ins={}, now=clock.now())
+
+
+def start_game(store: Store, clock: Clock, caller: Caller, *, power: str | None, level: str, length: str,
+               mode: str = MODE.name, seed: int | None = None, setup: str | None = None,
+               game_id: str | None = None, riders: Sequence[Write] = ()) -> NewGame:
+    """``new_game`` written with ``riders`` (a daily challenge's entry) in one transaction."""
+    new = new_game(clock, caller, power=power, level=level, length=length, mode=mode, seed=seed, setup=setup,
+                   game_id=game_id)
+    start.begin(store, new, riders)
+    return new
+
+
+def create_solo_game(store: Store, clock: Clock, caller: Caller, *, power: str | None, level: str, length: str,
+                     seed: int | None = None, setup: str | None = None) -> dict[str, Any]:
+    """A solo game of mine: "a member may have several games at once"."""
+    new = start_game(store, clock, caller, power=power, level=level, length=length, seed=seed, setup=setup)
+    return game_response(new.game, _views_of(new.views, caller.sub))
+
+
+def _views_of(all_views: Sequence[MemberViews], sub: str) -> MemberViews:
+    return next(v for v in all_views if v.sub == sub)
+
+
+# ------------------------------------------------------------------ reading
+def power_of(game: Game, sub: str) -> str:
+    return game.seats_of(sub)[0]
+
+
+def view_now(game: Game, mine: MemberViews) -> Json:
+    """My view as the phase stands: the view written when it opened, with the phase's actions (messages,
+    agreements, the draft) on it."""
+    view = mine.views[power_of(game, mine.sub)]
+    return rules().shown(view, game.actions) if game.status == "open" else view
+
+
+def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
+    """My game as Front 1901's API shows it: the game, how it is played, and my view as the phase stands."""
+    return {
+        "game_id": game.game_id,
+        "mode": game.mode,
+        "status": game.status,
+        "level": game.options["level"],
+        "length": game.options["length"],
+        "created_at": game.created_at,
+        "finished_at": game.finished_at,
+        "view": view_now(game, mine),
+    }
+
+
+def read_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
+    """My game: one read."""
+    mine = views.my_game(store, clock, caller.sub, game_id, KIND)
+    return game_response(mine.game, mine.views)
+
+
+def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+    """My games of Front 1901, newest first."""
+    page = views.my_games(store, caller.sub, KIND, cursor, limit)
+    return {
+        "games": [{"game_id": p.game_id, "mode": p.mode, "status": p.status, "power": p.seats[0],
+                   "phase": p.label, "result": p.result, "created_at": p.created_at} for p in page.items],
+        "cursor": page.cursor,
+    }
+
+
+def _mine(store: Store, caller: Caller, game_id: str) -> StepRead:
+    """My game's step as help reads it (the game, its board, my views): one read; a game that is not mine is a
+    404 like one that does not exist."""
+    read = read_step(store, game_id, caller.sub)
+    game, board = read.game, read.board
+    if game is None or board is None or read.views is None or game.kind != KIND or not game.seats_of(caller.sub):
+        raise NotFound(f"no game {game_id} of yours", field="game_id")
+    return read
+
+
+def _open(read: StepRead) -> tuple[Game, Board]:
+    game, board = read.game, read.board
+    assert game is not None and board is not None
+    if game.status != "open":
+        raise Conflict(f"game {game.game_id} is over", code=ErrorCode.GAME_OVER)
+    return game, board
+
+
+# ------------------------------------------------------------------ a phase's orders
+def submit_orders(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, sent: list[str],
+                  client: Client) -> dict[str, Any]:
+    """My orders for ``phase``, in either notation: each read (an order that cannot be read is a 422 naming it),
+    the void ones reported with their reason, the convoys added for armies sent across the sea; then the AI
+    powers decide, the phase is adjudicated, and every phase that needs nothing of me is played, up to my next
+    decision or the end. The answer: each phase played (orders, results, summary, what changed) and my game."""
+    done = orders.submit(store, clock, caller.sub, game_id, phase, sent, client, kind=KIND, step_field=STEP_FIELD)
+    shown = game_response(done.game, done.views)
+    played = shown["view"]["last"]
+    first = played[0] if played else {"void": [], "convoys": []}
+    return {"phase": phase, "void": first["void"], "convoys": first["convoys"], "played": played, "game": shown}
+
+
+# ------------------------------------------------------------------ negotiation and the draft
+def _act(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, action: Json) -> orders.Acted:
+    return orders.act(store, clock, caller.sub, game_id, phase, action, kind=KIND, step_field=STEP_FIELD)
+
+
+def send_proposal(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, to: str, proposal: Json
+                  ) -> dict[str, Any]:
+    """A proposal to an AI power, answered at once (``answer``, ``reason``, ``message``): "at most 3 to a power a
+    phase; an exact repeat returns the stored answer" and does not count."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "propose", "to": to, "proposal": proposal})
+    return {"to": to, "proposal": acted.action["proposal"], "answer": acted.action["answer"],
+            "game": game_response(acted.game, acted.views)}
+
+
+def reply_to_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, message_id: int,
+                     accept: bool) -> dict[str, Any]:
+    """My answer to an AI power's proposal: accepted (an agreement) or declined."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "reply", "message": message_id, "accept": accept})
+    return game_response(acted.game, acted.views)
+
+
+def end_agreement(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, agreement_id: int
+                  ) -> dict[str, Any]:
+    """I cancel a lasting agreement during negotiation: "it ends before that phase's orders, is not a break, and
+    the other side is told"."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "cancel", "agreement": agreement_id})
+    return game_response(acted.game, acted.views)
+
+
+def save_draft(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, draft: list[str]
+               ) -> dict[str, Any]:
+    """A draft of my orders, kept with the phase (read as the orders are: void ones and convoys said); the
+    strength estimate reads it."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "draft", "orders": draft})
+    return {"draft": acted.action["draft"], "game": game_response(acted.game, acted.views)}
+
+
+# ------------------------------------------------------------------ help
+def _draft_of(actions: Sequence[Json]) -> list[str]:
+    drafts = [action["orders"] for action in actions if action["kind"] == "draft"]
+    return list(drafts[-1]) if drafts else []
+
+
+def estimates(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
+    """The strength estimate under each order of my saved draft: its strength, the strongest opposition, the
+    chance of success against the AI's likely orders."""
+    game, board = _open(_mine(store, caller, game_id))
+    draft = _draft_of(game.actions)
+    return {"phase": game.label, "draft": draft, "estimates": rules().estimates(board.state, game.actions, draft)}
+
+
+def threats(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
+    """Per province, the powers and how many of their units can move or support into it next phase; my centres
+    under threat first."""
+    game, board = _open(_mine(store, caller, game_id))
+    return {"phase": game.label, "threats": rules().threats(board.state, game.actions)}
+
+
+def suggestions(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
+    """What the ``normal`` level would order for my power now, each order with its reason."""
+    game, board = _open(_mine(store, caller, game_id))
+    return {"phase": game.label, "orders": rules().suggestions(board.state, game.actions)}
+
+
+# ------------------------------------------------------------------ the past
+def _phases(step: StepRecord, power: str) -> list[Json]:
+    """The phases a step played as its member sees them: every order and result, my messages."""
+    return [rules().public(phase, power) for phase in step.record["phases"]]
+
+
+def past_phase(store: Store, caller: Caller, game_id: str, phase: str) -> dict[str, Any]:
+    """One past phase as I saw it: every power's orders and results, the summary, what changed, my messages."""
+    game = store.games.get(game_id)
+    if game is None or game.kind != KIND or not game.seats_of(caller.sub):
+        raise NotFound(f"no game {game_id} of yours", field="game_id")
+    power = power_of(game, caller.sub)
+    for step in store.games.step_records(game_id):
+        for shown in _phases(step, power):
+            if shown["phase"] == phase:
+                return shown
+    raise NotFound(f"phase {phase} of game {game_id} has not been played", field="phase", rule="not-played")
+
+
+def game_history(store: Store, caller: Caller, game_id: str, cursor: str | None, limit: int) -> dict[str, Any]:
+    """A page of my game's history, from 1901: every phase's orders, results and centres, my messages."""
+    found = views.history(store, caller.sub, game_id, KIND, cursor, limit)
+    power = power_of(found.game, caller.sub)
+    return {"game_id": game_id, "phases": [shown for step in found.steps for shown in _phases(step, power)],
+            "cursor": found.cursor}
+
+
+def record_step(step: StepRecord, power: str) -> dict[str, Any]:
+    """A step as the record keeps it: my orders as sent, my actions in their order (proposals with their answers,
+    replies, cancellations: with the seed, what replays the game), each phase whole (every message, the AI
+    powers' to each other too) and the position it led to."""
+    sent = step.submissions.get(power)
+    return {
+        "phase": step.label,
+        "orders": list(sent.orders["orders"]) if sent is not None and sent.sent else [],
+        "actions": [_action_json(action) for action in step.actions if action["kind"] != "draft"],
+        "phases": list(step.record["phases"]),
+        "position": {"units": step.record["position"]["units"], "centres": step.record["position"]["centers"]},
+        "opened_at": step.opened_at,
+        "resolved_at": step.resolved_at,
+    }
+
+
+def _action_json(action: Json) -> Json:
+    """A recorded action as the record shows it: what the member sent (and the answer a proposal got)."""
+    shown = {name: value for name, value in action.items() if name != "effects"}
+    if action["kind"] == "reply":
+        shown = {"kind": "reply", "message_id": action["message"], "accept": action["accept"]}
+    elif action["kind"] == "cancel":
+        shown = {"kind": "cancel", "agreement_id": action["agreement"]}
+    return shown
+
+
+def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor: str | None, limit: int
+                ) -> dict[str, Any]:
+    """The record of my finished game (409 ``in_play`` while in play; ``record_closed`` before its mode opens
+    it): how it ended, and a page of its steps, every phase whole with every AI power's messages."""
+    found = views.record(store, caller.sub, game_id, KIND, clock.now(), (cursor, limit))
+    power = power_of(found.game, caller.sub)
+    return {"game_id": game_id, "mode": found.game.mode, "final": found.record,
+            "steps": [record_step(step, power) for step in found.steps], "cursor": found.cursor}
+
+
+# ------------------------------------------------------------------ stopping
+def stop_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
+    """I stop my game: ``abandoned``, or ``won`` kept when I have won a full game already (past 18 centres);
+    then its mode's follow-up (a daily challenge's result on the day's board)."""
+    for _ in range(ATTEMPTS):
+        game, _ = _open(_mine(store, caller, game_id))
+        try:
+            close = end_off_the_board(store, game, None, clock.now())
+            store.transact([close])
+        except WriteConflict:
+            continue
+        modes.mode(game.mode).closed(store, clock, close)
+        return game_response(close.game, _views_of(close.views, caller.sub))
+    raise Conflict("the game changed while it was being stopped; try again", code=ErrorCode.BUSY)

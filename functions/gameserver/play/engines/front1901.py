@@ -1,0 +1,589 @@
+"""Front 1901 behind the engine port: one member's power against six AI powers (``rules.front1901.solo``).
+
+- A step is one decision of the member: the phase that needs them (every movement phase; a retreat or an
+  adjustment phase when they have something to do), labelled by it (``S1901M``, ``F1902R``, ``W1902A``), with
+  the phases after it that need nothing of them played in the same step ("Retreat and adjustment phases in
+  which the member has nothing to do are played at once"): ``submit`` plays them. So every step awaits the
+  member, and its record holds each phase it played.
+- The six AI powers are decided when the step closes, after the phase's negotiation (its actions), from the
+  game alone: ``decide`` is given no orders, and ``ai_orders`` takes none. ``advance`` plays them as decided.
+- Actions inside a step: the member's proposals, answers to the AI powers' proposals, cancellations, and the
+  draft of their orders. The board keeps the game as the phase opened; each action is replayed on it, in order,
+  whenever the step is read (they cost a tenth of a millisecond each), and at the close. A recorded action says
+  what it changed of the member's view (the messages written, the agreements made and ended), so a view stored
+  when the phase opened shows the phase as it stands (``shown``).
+- A member's orders are read in either notation; an order that cannot be read (an unknown province) is refused
+  naming it, an illegal one is void with its reason and the set accepted; an army ordered to a coast it can
+  reach only across the sea gets the convoy orders of the member's fleets along a route.
+
+Also what Front 1901's features ask beyond the port (help, the view as the phase stands, the powers and
+levels), so that this module stays the one that imports ``rules.front1901``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from gameserver.errors import Conflict, DomainError, ErrorCode, IllegalOrders, InvalidInput, NotFound
+from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
+from gameserver.play.engines import FRONT1901
+from gameserver.play.players import is_member
+from gameserver.storage.records import Json, Seat
+from rules.front1901 import (
+    ARMY_MOVES,
+    POWERS,
+    IllegalOrderError,
+    Move,
+    OrderSyntaxError,
+    Position,
+    PositionError,
+    UnitKind,
+    Waive,
+    alive,
+    check_movement_order,
+    legal_adjustment_orders,
+    legal_movement_orders,
+    legal_retreat_orders,
+    parse_order,
+    play,
+)
+from rules.front1901.adjustments import adjustment_counts
+from rules.front1901.board import COASTAL, SEA_NEIGHBOURS, province_of
+from rules.front1901.legality import ConvoyGeometry
+from rules.front1901.position import Season
+from rules.front1901.position import Step as PhaseStep
+from rules.front1901.solo import (
+    PLAYABLE,
+    Length,
+    PhaseRecord,
+    SoloError,
+    SoloGame,
+    abandon,
+    ai_orders,
+    cancel,
+    check_proposal,
+    estimate,
+    inbox,
+    matches_suggestion,
+    new_game,
+    propose,
+    read_proposal,
+    reply,
+    submit,
+    suggest,
+    summary,
+    threat_map,
+    trust_in_member,
+    winners,
+)
+from rules.front1901.solo.agreements import Agreement
+from rules.front1901.solo.game import PROPOSALS_PER_POWER, open_phase
+from rules.front1901.solo.trust import HIGHEST, Trust
+
+MAX_ACTIONS = 40
+"""Actions in one phase at most: 18 proposals (3 to each of six powers; an exact repeat is not stored), an answer
+to each AI proposal, the cancellations, the drafts. A bound on the game item, read on every call."""
+DRAFTS = 10
+"""Drafts of the orders saved in one phase at most (each replaces the last one shown)."""
+ACTIONS = ("propose", "reply", "cancel", "draft")
+"""The kinds of action inside a phase, as recorded (``kind``)."""
+SEASONS = {Season.SPRING: "spring", Season.FALL: "fall", Season.WINTER: "winter"}
+STEPS = {PhaseStep.MOVEMENT: "movement", PhaseStep.RETREAT: "retreat", PhaseStep.ADJUSTMENT: "adjustment"}
+_NOT_NOW = frozenset({"not-negotiation-phase", "not-movement-phase", "limit", "not-open", "not-lasting"})
+"""Rules of the solo game that refuse an action now, not for good: a 409."""
+
+
+@dataclass(frozen=True)
+class Front1901Game:
+    """The adapter's state: the solo game (as its phase opened), the phases the last step played as the member's
+    view shows them, and how many movement phases so far the member played the suggestion (the daily board's
+    tie-break). ``played``: the same phases whole, every message included, for the step's record; only between
+    ``advance`` and ``step_record``, never stored."""
+
+    solo: SoloGame
+    last: tuple[Json, ...] = ()
+    matched: int = 0
+    played: tuple[Json, ...] = field(default=(), compare=False)
+
+
+def _member(game: SoloGame) -> str:
+    if game.member is None:
+        raise ValueError("a game of the service has a member")
+    return game.member
+
+
+def _refused(error: SoloError, fields: Mapping[str, str] | None = None, code: ErrorCode | None = None
+             ) -> DomainError:
+    """A rule of the solo game as the API answers it: ``over`` a 409 ``game_over``; a rule that refuses it now
+    a 409; an unknown message or agreement a 404; anything else a 422 (``code``), naming the field as the
+    request writes it (``fields`` renames the game's)."""
+    where = (fields or {}).get(error.field, error.field)
+    if error.rule == "over":
+        return Conflict(error.message, field=where, rule=error.rule, code=ErrorCode.GAME_OVER)
+    if error.rule in _NOT_NOW:
+        return Conflict(error.message, field=where, rule=error.rule)
+    if error.rule == "not-found":
+        return NotFound(error.message, field=where, rule=error.rule)
+    return InvalidInput(error.message, field=where, rule=error.rule, code=code)
+
+
+def _syntax_rule(error: OrderSyntaxError) -> str:
+    """Why an order cannot be read: it names a place that is no province (or a coast it lacks), or it is no
+    order in either notation."""
+    unknown = error.reason.startswith("no province") or "no coast" in error.reason or "impassable" in error.reason
+    return "unknown-province" if unknown else "unreadable"
+
+
+def agreement_json(agreement: Agreement) -> Json:
+    return {"id": agreement.id, "kind": agreement.kind, "proposer": agreement.proposer,
+            "recipient": agreement.recipient, "since": str(agreement.since), "terms": agreement.terms.to_json()}
+
+
+def _mine(game: SoloGame) -> list[Json]:
+    member = _member(game)
+    return [agreement_json(a) for a in game.memory.agreements if member in a.parties]
+
+
+def _messages(game: SoloGame) -> list[Json]:
+    return [m.to_json() for m in inbox(game)]
+
+
+def _proposals_left(messages: Sequence[Json], member: str, negotiators: Sequence[str]) -> dict[str, int]:
+    """The proposals the member may still send each power this phase ("at most 3 ... to one power per phase")."""
+    sent = [m["to"] for m in messages if m["kind"] == "proposal" and m["from"] == member]
+    return {power: max(0, PROPOSALS_PER_POWER - sent.count(power)) for power in negotiators}
+
+
+def _legal(position: Position, member: str) -> list[Json]:
+    """The member's legal orders, per unit (an adjustment phase: one list of builds, or of disbands)."""
+    step = position.phase.step
+    if step is PhaseStep.ADJUSTMENT:
+        orders = legal_adjustment_orders(position).get(member)
+        return [{"unit": None, "orders": orders}] if orders else []
+    if step is PhaseStep.RETREAT:
+        return [{"unit": str(d.unit), "orders": legal_retreat_orders(position)[p]}
+                for p, d in sorted(position.dislodged.items()) if d.unit.power == member]
+    legal = legal_movement_orders(position)
+    return [{"unit": unit.text, "orders": legal[p]} for p, unit in sorted(position.units.items())
+            if unit.power == member]
+
+
+def _dislodged(position: Position) -> list[Json]:
+    return [{"unit": d.unit.text, "power": d.unit.power, "attacker_from": d.attacker_from,
+             "retreats": list(d.retreats)} for _, d in sorted(position.dislodged.items())]
+
+
+def _verdicts(record: PhaseRecord) -> list[Json]:
+    return [{"agreement": v.agreement.id, "kind": v.agreement.kind, "parties": list(v.agreement.parties),
+             "outcome": v.outcome.value, "breakers": list(v.breakers), "order": v.order, "text": v.sentence()}
+            for v in record.verdicts]
+
+
+def _phase_json(start: Position, record: PhaseRecord, member: str, mine: Json, suggested: bool | None) -> Json:
+    """One phase played, whole: every power's orders (public once resolved) and results, the centres after it
+    and what changed hands, the verdicts on agreements, the summary for the member, every message of the phase
+    (the member's view and history show theirs only), and of the member's orders the void ones and the convoys
+    added (``mine``)."""
+    before = dict(start.centres)
+    after = {centre: owner for owner, centres in record.centres.items() for centre in centres}
+    return {
+        "phase": str(record.phase),
+        "orders": {power: list(orders) for power, orders in sorted(record.orders.items())},
+        "results": dict(sorted(record.results.items())),
+        "reasons": dict(sorted(record.reasons.items())),
+        "void_orders": [{"power": v.power, "order": v.order, "reason": v.reason} for v in record.void_orders],
+        "centres": {power: list(centres) for power, centres in sorted(record.centres.items())},
+        "changes": [{"centre": c, "from": before.get(c), "to": after[c]} for c in sorted(after)
+                    if before.get(c) != after[c]],
+        "verdicts": _verdicts(record),
+        "summary": summary(start, record, member),
+        "suggested": suggested,
+        "void": mine["void"],
+        "convoys": mine["convoys"],
+        "messages": [m.to_json() for m in record.messages],
+    }
+
+
+def public(phase: Json, member: str, *, messages: bool = True) -> Json:
+    """A phase played as its member sees it: every order and result (public once resolved), the verdicts on
+    the member's agreements, and the member's messages of it ("Messages are private between the member and each
+    power"), or none (``messages`` False: the view's last phases, whose messages the view already showed)."""
+    shown = {name: value for name, value in phase.items() if name != "messages"}
+    shown["verdicts"] = [v for v in phase["verdicts"] if member in v["parties"]]
+    if messages:
+        shown["messages"] = [m for m in phase["messages"] if member in (m["from"], m["to"])]
+    return shown
+
+
+def _effects(before: SoloGame, after: SoloGame) -> Json:
+    """What an action changed of the member's view: the messages it wrote or changed, the agreements it made
+    and those it ended."""
+    was = {m["id"]: m for m in _messages(before)}
+    kept = {a["id"] for a in _mine(before)}
+    now = _mine(after)
+    return {"messages": [m for m in _messages(after) if was.get(m["id"]) != m],
+            "agreements": [a for a in now if a["id"] not in kept],
+            "ended": sorted(kept - {a["id"] for a in now})}
+
+
+def _result(game: SoloGame) -> Json | None:
+    """"The result carries the centre count and the year."""
+    if game.result is None:
+        return None
+    return {"kind": game.result.kind.value, "centres": game.result.centres, "year": game.result.year}
+
+
+def _replayed(game: SoloGame, actions: Sequence[Json]) -> SoloGame:
+    """The game as the phase's actions left it (drafts change nothing)."""
+    for action in actions:
+        kind = action["kind"]
+        if kind == "propose":
+            game = propose(game, action["to"], action["proposal"])[0]
+        elif kind == "reply":
+            game = reply(game, action["message"], action["accept"])
+        elif kind == "cancel":
+            game = cancel(game, action["agreement"])
+    return game
+
+
+def _convoys(position: Position, member: str, written: Sequence[tuple[str, Any]]) -> list[str]:
+    """"Just click the army and then the landing coast: your fleets at sea along the way are given the convoy
+    order automatically": for each army of the member ordered to a coast it can reach only across the sea, the
+    convoy orders of the member's fleets on the shortest route of them (fleets the member gave another order
+    keep it: they are not on a route), in order."""
+    ordered: dict[str, Any] = {order.unit.province: order for _, order in written if hasattr(order, "unit")}
+    added: list[str] = []
+    for _, order in written:
+        if not isinstance(order, Move):
+            continue
+        unit = position.units.get(order.unit.province)
+        start, end = order.unit.province, province_of(order.to)
+        if (unit is None or unit.power != member or unit.kind is not UnitKind.ARMY or end in ARMY_MOVES[start]
+                or start not in COASTAL or end not in COASTAL):
+            continue
+        convoy = f"C A {start} - {end}"
+
+        def free(sea: str, convoy: str = convoy) -> bool:
+            fleet = position.units.get(sea)
+            if fleet is None or fleet.power != member or fleet.kind is not UnitKind.FLEET:
+                return False
+            given = ordered.get(sea)
+            return given is None or str(given).endswith(convoy)
+
+        route = _route(sorted(s for s in SEA_NEIGHBOURS[start] if free(s)), SEA_NEIGHBOURS[end], free)
+        for sea in route:
+            if sea not in ordered:
+                text = f"F {sea} {convoy}"
+                added.append(text)
+                ordered[sea] = parse_order(text)
+    return added
+
+
+def _route(starts: Sequence[str], ends: frozenset[str], free: Any) -> list[str]:
+    """The shortest chain of free seas from one of ``starts`` to one touching ``ends`` (breadth first, seas in
+    alphabetical order: the same route every time); empty when there is none."""
+    came: dict[str, str | None] = {sea: None for sea in starts}
+    queue = deque(starts)
+    while queue:
+        sea = queue.popleft()
+        if sea in ends:
+            route = [sea]
+            while (back := came[route[-1]]) is not None:
+                route.append(back)
+            return route[::-1]
+        for following in sorted(SEA_NEIGHBOURS[sea]):
+            if following not in came and free(following):
+                came[following] = sea
+                queue.append(following)
+    return []
+
+
+class Front1901:
+    kind = FRONT1901
+    replaces = False
+    powers: tuple[str, ...] = POWERS
+    levels: tuple[str, ...] = tuple(str(level) for level in PLAYABLE)
+    lengths: tuple[str, ...] = tuple(str(length) for length in Length)
+
+    def seats(self, options: Mapping[str, str]) -> tuple[Seat, ...]:
+        return POWERS
+
+    def start(self, seed: int, options: Mapping[str, str]) -> Started:
+        """``options``: ``power`` (the member's), ``level``, ``length``; and, from the local runner's admin only,
+        ``setup``: a JSON text of a position, agreements and trust values to start from (not kept in the
+        options)."""
+        if not options.get("power"):
+            raise InvalidInput("a game of Front 1901 names the member's power", field="power", rule="required")
+        try:
+            game = new_game(seed, options["power"], options.get("level", ""), options.get("length", "short"))
+        except SoloError as error:
+            raise _refused(error) from error
+        if "setup" in options:
+            game = _set_up(game, options["setup"])
+        kept = {name: options[name] for name in ("power", "level", "length") if name in options}
+        return Started(Front1901Game(game), {**kept, "power": _member(game)})
+
+    def step(self, state: Front1901Game, players: Mapping[Seat, str]) -> Step | None:
+        game = state.solo
+        if game.over:
+            return None
+        member = _member(game)
+        seat = frozenset({member})
+        member_plays = is_member(players[member])
+        return Step(label=str(game.position.phase), kind=StepKind.PHASE, awaiting=seat if member_plays else frozenset(),
+                    decided_at_open=frozenset() if member_plays else seat,
+                    decided_at_close=frozenset(POWERS) - seat)
+
+    def check(self, state: Front1901Game, seat: Seat, orders: Orders) -> Orders:
+        """The member's orders as given, each read (an order that cannot be read is refused, naming it), with
+        the void ones and their reasons, and the convoy orders added for armies sent across the sea."""
+        if not isinstance(orders, list) or not all(isinstance(text, str) for text in orders):
+            raise IllegalOrders("orders are a list of order texts", field="orders", rule="shape")
+        written = []
+        for index, text in enumerate(orders):
+            try:
+                written.append((text, parse_order(text)))
+            except OrderSyntaxError as error:
+                raise IllegalOrders(f"orders[{index}]: {error}", field=f"orders[{index}]",
+                                    rule=_syntax_rule(error)) from error
+        position = state.solo.position
+        void: list[Json] = []
+        convoys: list[str] = []
+        if position.phase.step is PhaseStep.MOVEMENT:
+            geometry = ConvoyGeometry.of(position.units)
+            for text, order in written:
+                try:
+                    check_movement_order(position, seat, order, geometry)
+                except IllegalOrderError as error:
+                    void.append({"order": text, "reason": error.rule})
+            convoys = _convoys(position, seat, written)
+        else:
+            alone = play(position, {seat: [text for text, _ in written]})
+            void = [{"order": v.order, "reason": v.reason} for v in alone.void_orders
+                    if v.power == seat and not isinstance(parse_order(v.order), Waive)]
+            for text, order in written:
+                unit = getattr(order, "unit", None)
+                found = next((name for name in alone.results if unit is not None
+                              and province_of(name.split()[1]) == unit.province), None)
+                if found is not None and alone.results[found] == "void":
+                    void.append({"order": text, "reason": alone.reasons.get(found, "void")})
+        return {"orders": [text for text, _ in written] + convoys, "void": void, "convoys": convoys}
+
+    def act(self, state: Front1901Game, seat: Seat, action: Json, earlier: Sequence[Json]) -> Json:
+        """A proposal (answered at once), an answer to an AI proposal, a cancellation or a draft of the orders,
+        on the phase as its earlier actions left it; recorded with what it changed of the member's view. An
+        exact repeat of a proposal is the earlier one's record (its stored answer), which changes nothing."""
+        kind = action.get("kind")
+        if kind not in ACTIONS:
+            raise IllegalOrders(f"an action is one of {', '.join(ACTIONS)}", field="kind", rule="unknown-action")
+        if len(earlier) >= MAX_ACTIONS:
+            raise Conflict(f"at most {MAX_ACTIONS} actions a phase", rule="too-many-actions")
+        game = _replayed(state.solo, earlier)
+        if kind == "draft":
+            if sum(1 for a in earlier if a["kind"] == "draft") >= DRAFTS:
+                raise Conflict(f"at most {DRAFTS} drafts a phase", field="orders", rule="draft-limit")
+            checked = self.check(replace(state, solo=game), seat, action["orders"])
+            return {"kind": kind, "orders": action["orders"], "draft": checked}
+        try:
+            if kind == "propose":
+                after, answer = propose(game, action["to"], action["proposal"])
+                recorded = {"kind": kind, "to": action["to"], "proposal": read_proposal(action["proposal"]).to_json(),
+                            "answer": answer.to_json()}
+                if after is game:  # an exact repeat: the stored answer, recorded once
+                    first = next((a for a in earlier if {k: a.get(k) for k in recorded} == recorded), None)
+                    if first is not None:
+                        return first
+            elif kind == "reply":
+                after = reply(game, action["message"], action["accept"])
+                recorded = {"kind": kind, "message": action["message"], "accept": action["accept"]}
+            else:
+                after = cancel(game, action["agreement"])
+                recorded = {"kind": kind, "agreement": action["agreement"]}
+        except SoloError as error:
+            fields = {"recipient": "to", "message": "message_id", "agreement": "agreement_id", "phase": "phase",
+                      "game": "game_id"}
+            name = fields.get(error.field) or f"proposal.{error.field}"
+            raise _refused(error, {error.field: name}, ErrorCode.ILLEGAL_PROPOSAL) from error
+        return {**recorded, "effects": _effects(game, after)}
+
+    def stand_in(self, state: Front1901Game, seat: Seat, stand_in: Json | None, seed: int) -> Orders:
+        """No orders: "units hold; missing retreats: the unit is disbanded; missing builds: waived; missing
+        disbands: civil disorder" (the engine's own)."""
+        return {"orders": [], "void": [], "convoys": []}
+
+    def decide(self, state: Front1901Game, seats: frozenset[Seat], actions: Sequence[Json], seed: int
+               ) -> dict[Seat, Orders]:
+        """The AI powers' orders after the phase's negotiation, from the game alone (``ai_orders`` takes no
+        orders); every draw from the game's own seed."""
+        decided = ai_orders(_replayed(state.solo, actions))
+        return {power: decided.get(power, []) for power in seats}
+
+    def advance(self, state: Front1901Game, orders: Mapping[Seat, Orders], actions: Sequence[Json]) -> Front1901Game:
+        """The phase with its actions, the member's orders and the AI powers' as decided at the close, then the
+        phases that need nothing of the member; each phase's record, with its summary and whether the member's
+        orders were the suggestion (a movement phase)."""
+        game = _replayed(state.solo, actions)
+        member = _member(game)
+        mine = orders[member]
+        ai = {power: list(sent) for power, sent in orders.items() if power != member}
+        movement = game.position.phase.step is PhaseStep.MOVEMENT
+        suggested = matches_suggestion(game, mine["orders"]) if movement else None
+        after, records = submit(game, mine["orders"], ai=ai)
+        phases, start = [], game.position
+        for index, record in enumerate(records):
+            shown = mine if index == 0 else {"void": [], "convoys": []}
+            phases.append(_phase_json(start, record, member, shown, suggested if index == 0 else None))
+            if index + 1 < len(records):
+                start = play(start, record.orders).position
+        return Front1901Game(after, tuple(public(p, member, messages=False) for p in phases),
+                             state.matched + bool(suggested), tuple(phases))
+
+    def step_record(self, before: Front1901Game, after: Front1901Game, orders: Mapping[Seat, Orders]) -> Json:
+        """Each phase the step played, whole, and the position it led to (a replay checks it)."""
+        return {"phases": list(after.played), "position": after.solo.position.to_json()}
+
+    def view(self, state: Front1901Game, seat: Seat) -> Json:
+        """What the member sees: the position (public), the phase, their legal orders, this phase's messages
+        and the agreements in force of theirs, each AI power's trust in them, the coalition, the result, and the
+        phases their last orders played. Never an AI power's plans, the AI powers' messages to each other, the
+        trust between them or the seed."""
+        game = state.solo
+        position = game.position
+        public = position.to_json()
+        messages = _messages(game)
+        living = set(alive(position))
+        negotiators = sorted(p for p in game.levels if p != seat and p in living)
+        return {
+            "power": seat,
+            "phase": str(position.phase),
+            "year": position.phase.year,
+            "season": SEASONS[position.phase.season],
+            "step": STEPS[position.phase.step],
+            "units": public["units"],
+            "centres": public["centers"],
+            "counts": {power: position.centre_count(power) for power in POWERS},
+            "dislodged": _dislodged(position),
+            "legal": [] if game.over else _legal(position, seat),
+            "adjustment": adjustment_counts(position).get(seat, 0)
+            if position.phase.step is PhaseStep.ADJUSTMENT else 0,
+            "messages": messages,
+            "proposals_left": {} if game.over or position.phase.step is not PhaseStep.MOVEMENT
+            else _proposals_left(messages, seat, negotiators),
+            "agreements": _mine(game),
+            "trust": trust_in_member(game),
+            "coalition": list(game.coalition),
+            "over": game.over,
+            "result": _result(game),
+            "winners": list(winners(game)),
+            "last": list(state.last),
+            "draft": None,
+        }
+
+    def outcome(self, state: Front1901Game) -> Outcome | None:
+        """Once over: the one power that won (a seat), ``draw`` for a shared win, None when nobody won; and the
+        member's result."""
+        game = state.solo
+        if not game.over:
+            return None
+        won = winners(game)
+        return Outcome(won[0] if len(won) == 1 else ("draw" if won else None),
+                       None if game.result is None else game.result.kind.value)
+
+    def record(self, state: Front1901Game) -> Json:
+        """The finished game: the member's power, the level, the length, the result, who won, the final position
+        and the phases the member played the suggestion. Not the seed: every AI draw came from it, and like every
+        game's it is never shown."""
+        game = state.solo
+        return {"power": _member(game), "level": str(next(iter(game.levels.values()))),
+                "length": str(game.length), "last_year": game.last_year,
+                "result": _result(game), "winners": list(winners(game)), "phase": str(game.position.phase),
+                "units": game.position.to_json()["units"], "centres": game.position.to_json()["centers"],
+                "matched": state.matched}
+
+    def stop(self, state: Front1901Game, winner: Seat | None) -> Front1901Game:
+        """The member stops: ``abandoned``, or ``won`` kept after 18 centres in a full game."""
+        if state.solo.over:
+            return state
+        return replace(state, solo=abandon(state.solo))
+
+    def dump(self, state: Front1901Game) -> Json:
+        return {"solo": state.solo.to_json(), "last": list(state.last), "matched": state.matched}
+
+    def load(self, data: Json) -> Front1901Game:
+        return Front1901Game(SoloGame.from_json(data["solo"]), tuple(data["last"]), int(data["matched"]))
+
+    # ---------------------------------------------------------------- what Front 1901's features ask
+    public = staticmethod(public)
+
+    @staticmethod
+    def shown(view: Json, actions: Sequence[Json]) -> Json:
+        """A view stored when the phase opened, as the phase's actions left it: their messages and agreements,
+        the proposals left, the last draft."""
+        messages = {m["id"]: m for m in view["messages"]}
+        agreements = {a["id"]: a for a in view["agreements"]}
+        draft = view["draft"]
+        for action in actions:
+            if action["kind"] == "draft":
+                draft = action["draft"]
+                continue
+            effects = action["effects"]
+            messages.update({m["id"]: m for m in effects["messages"]})
+            for ended in effects["ended"]:
+                agreements.pop(ended, None)
+            agreements.update({a["id"]: a for a in effects["agreements"]})
+        listed = [messages[i] for i in sorted(messages)]
+        left = _proposals_left(listed, view["power"], sorted(view["proposals_left"]))
+        return {**view, "messages": listed, "agreements": [agreements[i] for i in sorted(agreements)],
+                "proposals_left": left, "draft": draft}
+
+    def estimates(self, data: Json, actions: Sequence[Json], draft: Sequence[str]) -> list[Json]:
+        """The strength estimate under each draft order, on the phase as it stands."""
+        return [e.to_json() for e in self._help(data, actions, lambda game: estimate(game, draft))]
+
+    def threats(self, data: Json, actions: Sequence[Json]) -> list[Json]:
+        return [t.to_json() for t in self._help(data, actions, threat_map)]
+
+    def suggestions(self, data: Json, actions: Sequence[Json]) -> list[Json]:
+        return [s.to_json() for s in self._help(data, actions, suggest)]
+
+    def _help(self, data: Json, actions: Sequence[Json], ask: Any) -> list[Any]:
+        game = _replayed(self.load(data).solo, actions)
+        try:
+            return list(ask(game))
+        except SoloError as error:
+            raise _refused(error) from error
+
+
+def _set_up(game: SoloGame, text: str) -> SoloGame:
+    """A game from a given position, agreements and trust values (the local runner's admin, for tests): its
+    phase opened anew on that position, the AI's messages written for it."""
+    try:
+        setup = json.loads(text)
+        position = Position.from_json(setup["position"]) if "position" in setup else game.position
+    except (ValueError, TypeError, KeyError, PositionError) as error:
+        raise InvalidInput(f"the setup's position: {error}", field="setup.position") from error
+    member = _member(game)
+    memory = game.memory
+    for index, entry in enumerate(setup.get("agreements", ())):
+        try:
+            proposer, recipient, body = entry
+            terms = check_proposal(read_proposal(body), proposer, recipient, position)
+        except (SoloError, ValueError, TypeError) as error:
+            raise InvalidInput(f"the setup's agreement {index}: {error}", field=f"setup.agreements[{index}]") from error
+        memory = memory.agreed(Agreement(0, proposer, recipient, terms, position.phase))[0]
+    trust = memory.trust
+    values = {a: dict(row) for a, row in trust.values.items()}
+    for power, value in dict(setup.get("trust", {})).items():
+        if power not in values or power == member or not isinstance(value, int) or not 0 <= value <= HIGHEST:
+            raise InvalidInput(f"the setup's trust: {power} trusts the member 0 to {HIGHEST}", field="setup.trust")
+        values[power][member] = value
+    fresh = replace(game, position=position, memory=replace(memory, trust=Trust(values, trust.ceilings, trust.grudges)),
+                    messages=())
+    return open_phase(fresh)
+
+
+ENGINE = Front1901()

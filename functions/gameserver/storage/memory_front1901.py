@@ -1,0 +1,118 @@
+"""Front 1901's area of the store in memory (its daily challenge), as ``storage.dynamodb.front1901`` keeps it on
+DynamoDB: the contract tests (tests/storage/test_contract_front1901.py) hold the two to the same behaviour."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING
+
+from gameserver.platform.daily import SHARDS, shard_of
+from gameserver.platform.daily.front1901 import Challenge
+from gameserver.storage.daily import DaySummary
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.front1901 import (
+    ChallengeDay,
+    ChallengeEntry,
+    ChallengeLine,
+    Front1901DayStart,
+    Front1901DayStarted,
+    Starter,
+)
+
+if TYPE_CHECKING:
+    from gameserver.storage.memory import MemoryStore
+
+
+@dataclass
+class Front1901Tables:
+    challenges: dict[date, Challenge] = field(default_factory=dict)
+    entries: dict[tuple[str, date], ChallengeEntry] = field(default_factory=dict)
+    starters: dict[tuple[date, str], Starter] = field(default_factory=dict)
+    summaries: dict[date, DaySummary] = field(default_factory=dict)
+
+
+class MemoryFront1901:
+    def __init__(self, store: MemoryStore) -> None:
+        self.store = store
+
+    @property
+    def t(self) -> Front1901Tables:
+        return self.store.tables.front1901
+
+    def put_challenge(self, challenge: Challenge) -> bool:
+        with self.store.lock:
+            if challenge.day in self.t.challenges:
+                return False
+            self.t.challenges[challenge.day] = challenge
+            return True
+
+    def get_challenge(self, day: date) -> Challenge | None:
+        return self.t.challenges.get(day)
+
+    def read_day(self, day: date, sub: str, *, challenge: bool = True, seen: bool = False) -> ChallengeDay:
+        with self.store.lock:
+            sightings = self.store.tables.seen.get(sub, {}) if seen else {}
+            return ChallengeDay(self.t.challenges.get(day) if challenge else None, self.t.entries.get((sub, day)),
+                                {d: set(values) for d, values in sightings.items()})
+
+    def starters(self, day: date, values: tuple[str, ...]) -> dict[str, Starter]:
+        with self.store.lock:
+            return {v: self.t.starters[(day, v)] for v in values if (day, v) in self.t.starters}
+
+    def finish(self, entry: ChallengeEntry) -> None:
+        with self.store.lock:
+            held = self.t.entries.get((entry.member, entry.day))
+            if held is None or held.status != "playing" or held.game_id != entry.game_id:
+                raise WriteConflict(f"{entry.member}'s challenge of {entry.day} changed meanwhile")
+            self.t.entries[(entry.member, entry.day)] = entry
+
+    def _board(self, day: date) -> list[tuple[str, ChallengeEntry]]:
+        return sorted((e.board_key, e) for (_, d), e in self.t.entries.items() if d == day and e.board_key)
+
+    def board_after(self, day: date, after: str | None, limit: int) -> list[ChallengeLine]:
+        return [ChallengeLine(key=key, name=e.name, result=e.result or "", centres=e.centres, year=e.year,
+                              matched=e.matched)
+                for key, e in self._board(day) if after is None or key > after][:limit]
+
+    def board_keys(self, day: date) -> list[list[str]]:
+        shards: list[list[str]] = [[] for _ in range(SHARDS)]
+        for key, entry in self._board(day):
+            shards[shard_of(entry.member)].append(key)
+        return shards
+
+    def get_summary(self, day: date) -> DaySummary | None:
+        return self.t.summaries.get(day)
+
+    def put_summary(self, day: date, stored: DaySummary) -> bool:
+        with self.store.lock:
+            held = self.t.summaries.get(day)
+            if held is not None and not held.built_at <= stored.built_at:
+                return False
+            self.t.summaries[day] = stored
+            return True
+
+    def read_rank(self, day: date, sub: str) -> tuple[ChallengeEntry | None, DaySummary | None]:
+        return self.t.entries.get((sub, day)), self.t.summaries.get(day)
+
+    def count_better(self, day: date, start: str | None, bound: str) -> int:
+        return sum(1 for key, _ in self._board(day) if (start is None or start <= key) and key < bound)
+
+    def start_steps(self, write: Front1901DayStart) -> tuple[Callable[[], None], Callable[[], None]]:
+        """A ``Front1901DayStart`` in a transaction: its checks, then its writes."""
+        entry = write.entry
+
+        def check() -> None:
+            if (entry.member, entry.day) in self.t.entries:
+                raise Front1901DayStarted(f"{entry.member} already has a challenge on {entry.day}")
+            if any((entry.day, s.value) in self.t.starters for s in write.starters):
+                raise WriteConflict(f"another member started the challenge of {entry.day} with the same device or "
+                                    "address meanwhile")
+
+        def apply() -> None:
+            self.t.entries[(entry.member, entry.day)] = entry
+            for starter in write.starters:
+                self.t.starters[(entry.day, starter.value)] = starter
+
+        return check, apply
