@@ -28,6 +28,7 @@ from gameserver.storage.daily import (
     BoardLine,
     DayRead,
     DaySummary,
+    DueFront,
     FrontEntry,
     FrontStart,
     MonthLine,
@@ -540,6 +541,11 @@ class _Daily(_Area):
 
     def month_line(self, sub: str, month: str) -> MonthLine | None:
         return self.t.front_months.get((sub, month))
+
+    def due_fronts(self, now: str, limit: int) -> list[DueFront]:
+        due = [DueFront(entry.day, entry.member, entry.due_at) for entry in self.t.entries.values()
+               if entry.status == "playing" and entry.due_at is not None and entry.due_at <= now]
+        return sorted(due, key=lambda front: front.due_at)[:limit]
 
     def finish(self, entry: FrontEntry, month: MonthLine | None = None, marks: tuple[Mark, ...] = ()) -> None:
         with self.store.lock:
