@@ -14,7 +14,10 @@ from gameserver.domain.challenges.ratings import apply_queue
 from gameserver.domain.members import my_feed
 from gameserver.errors import DomainError, ErrorCode
 from gameserver.platform.challenges import MAX_PER_STEP
+from gameserver.platform.duels.lifecycle import LAST_TURN
 from gameserver.platform.fairplay.marks import MarkStatus
+from gameserver.platform.pace import Pace, game_length
+from gameserver.play.sweeps import SWEEP_MARGIN
 
 
 @pytest.fixture
@@ -234,7 +237,7 @@ def test_a_challenge_nobody_reads_is_ended_by_the_sweep(world):
     bob = member("bob")
     world.join(bob)
     started = world.challenge(bob, "house-sentinel", "blitz")
-    world.clock.advance(game.game_length(game.Pace.BLITZ).total_seconds() + game.SWEEP_MARGIN.total_seconds())
+    world.clock.advance((game_length(Pace.BLITZ, LAST_TURN) + SWEEP_MARGIN).total_seconds())
     outcomes = world.sweep()
     assert outcomes.get("challenge-recorded") == 1
     stored = world.store.challenges.read_challenge(started["challenge_id"]).stored

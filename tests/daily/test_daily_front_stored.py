@@ -265,6 +265,31 @@ def test_a_result_the_final_turn_could_not_record_is_recorded_by_the_next_read(s
     assert daily_front.my_front(store, clock, ada)["mine"] == mine
 
 
+def test_a_result_nobody_reads_again_is_recorded_by_the_sweep_once_the_front_is_due(store, clock, monkeypatch):
+    """The final turn's follow-up fails and the member never comes back: the sweep records the result once the
+    Front is past the longest its game lasts, once."""
+    ada = member("ada")
+
+    def lost(*_args, **_kwargs):
+        raise ConnectionError("the result's write was lost")
+
+    monkeypatch.setattr(daily_results, "record_result", lost)
+    started = daily_front.start_front(store, clock, ada)
+    final = play(store, clock, ada, started["game"], HUMAN)
+    monkeypatch.undo()
+    assert final["status"] == "over"
+    assert daily_front.sweep(store, clock) == {}, "not due while its game could still be playing"
+    clock.advance(3600)
+
+    assert daily_front.sweep(store, clock) == {"ended": 1}
+
+    entry = store.daily.read_day(MONDAY_MORNING.date(), ada.sub, front=False).entry
+    assert entry.status == "finished" and entry.ranked and entry.turns == final["turn"]
+    assert [e["member"] for e in daily_boards.board_of_the_day(store, MONDAY_MORNING.date(), None, 5)["entries"]] == [
+        ada.sub]
+    assert daily_front.sweep(store, clock) == {}, "its result's write took it off the due index"
+
+
 def test_a_front_left_alone_is_finished_by_the_sweep_and_its_result_recorded(store, clock):
     """Nobody reads the game again: the minute's sweep plays each missed turn at its deadline (the troops hold)
     and the final turn records the result; a loss, or a draw, is ranked whoever played it."""

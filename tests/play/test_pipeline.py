@@ -265,6 +265,18 @@ def test_actions_inside_a_step_are_written_in_order_and_kept_with_its_record(sto
     assert [a["call"] for a in record.actions] == [4, 2] and store.games.get(game_id).actions == ()
 
 
+def test_an_action_after_its_steps_deadline_finds_the_step_resolved_first(store, clock):
+    game_id = new(store, clock, {"a": "alice", "b": "ai:hard"}, mode="tally-lazy", seed=3).game.game_id
+    clock.advance(FIVE_MINUTES.total_seconds() + 1)
+    with pytest.raises(orders.StepClosed) as late:
+        orders.act(store, clock, "alice", game_id, 1, {"call": 4}, kind=KIND, step_field="step")
+    assert late.value.open_step == 2 and late.value.field == "step"
+    (record,) = store.games.step_records(game_id)
+    assert record.actions == () and record.closed_by == "deadline"
+    on_time = orders.act(store, clock, "alice", game_id, 2, {"call": 4}, kind=KIND, step_field="step")
+    assert on_time.game.step == 2 and [a["call"] for a in on_time.game.actions] == [4]
+
+
 def test_seats_decided_at_the_close_hear_the_steps_actions_but_not_its_orders(clock):
     totals = []
     for calls, add in (([], 0), ([], 9), ([3], 0)):

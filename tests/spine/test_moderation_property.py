@@ -71,7 +71,7 @@ def test_credits_are_conserved_after_every_duel_void_stop_and_freeze(steps):
         except DomainError:
             pass  # refused by a rule (a frozen member, a duel not finished...): nothing written
         assert world.invariant() == [], (kind, a, b, n)
-    frozen = set(store.tables.moderation.freezes)
+    frozen = set(store.tables.freezes)
     for stored, _ in store.tables.duels.values():
         if stored.duel.status.value in ("playing", "ready-room"):
             assert not frozen & set(stored.duel.members), "a frozen member's duel left in play"

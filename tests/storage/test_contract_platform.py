@@ -193,6 +193,21 @@ def test_a_result_is_written_once_and_the_board_and_month_read_in_order(store):
     assert store.audit.of_member("ann", None, 5).items == [audit]
 
 
+def test_a_front_playing_past_its_due_is_due_until_its_result_is_written(store):
+    for n, (sub, due) in enumerate([("ann", "2026-12-01T10:00:00Z"), ("bob", "2026-12-01T09:30:00Z"),
+                                    ("cyd", "2026-12-01T11:00:00Z")]):
+        store.transact([NewGame(game(f"g{n}"), board(f"g{n}"), [], []),
+                        FrontStart(replace(entry(sub, f"g{n}"), due_at=due))])
+    assert store.daily.due_fronts("2026-12-01T09:00:00Z", 10) == []
+    assert [(d.member, d.day, d.due_at) for d in store.daily.due_fronts("2026-12-01T10:00:00Z", 10)] == [
+        ("bob", DAY, "2026-12-01T09:30:00Z"), ("ann", DAY, "2026-12-01T10:00:00Z")]
+    assert [d.member for d in store.daily.due_fronts("2026-12-01T10:00:00Z", 1)] == ["bob"]
+    ann = store.daily.read_day(DAY, "ann", front=False).entry
+    assert ann.due_at == "2026-12-01T10:00:00Z"
+    store.daily.finish(replace(ann, status="finished", outcome="win"))
+    assert [d.member for d in store.daily.due_fronts("2026-12-01T12:00:00Z", 10)] == ["bob", "cyd"]
+
+
 def test_a_summary_is_never_written_over_one_built_later(store):
     summary = DaySummary(BoardSummary((Marker("0#a", 0),), 3), 500, "2026-12-01T09:01:00Z")
     assert store.daily.put_summary(DAY, summary)

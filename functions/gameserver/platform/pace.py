@@ -57,6 +57,11 @@ def step_time(pace: Pace, step: int) -> timedelta:
     return _STEP[pace]
 
 
+def game_length(pace: Pace, steps: int) -> timedelta:
+    """The longest a game of ``steps`` steps at ``pace`` lasts: every step open to its deadline."""
+    return sum((step_time(pace, step) for step in range(1, steps + 1)), timedelta())
+
+
 def step_deadline(pace: Pace, step: int, opened_at: datetime) -> datetime:
     """When an open step resolves without the missing orders.
 

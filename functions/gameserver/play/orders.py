@@ -123,6 +123,11 @@ def act(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, acti
         game, board, views = read.game, read.board, read.views
         if game is None or board is None or views is None or game.kind != kind or not game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")
+        if is_due(game, clock.now()):
+            # The step's deadline passed: it resolves first, and the action is judged on the step now open
+            # (read again, with the member's views of it).
+            settle(store, clock, read)
+            continue
         if game.status != "open":
             raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
         engine = engine_of(game.kind)

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from datetime import timedelta
 from typing import TypeVar
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+SWEEP_MARGIN = timedelta(minutes=2)
+"""How long after the latest a game can end the sweep ends what follows it (a challenge, a Daily Front) if
+nobody has: two sweeps' worth."""
 
 
 def each_due(items: Iterable[T], handle: Callable[[T], str], what: Callable[[T], str]) -> dict[str, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from gameserver.platform.daily import BoardSummary, FrontOfTheDay
 from gameserver.platform.fairplay.marks import Mark
@@ -50,10 +50,21 @@ class FrontEntry:
     """The board's sort key, set only when the result is ranked."""
     not_ranked: str | None = None
     finished_at: str | None = None
+    due_at: str | None = None
+    """While ``playing``: when the sweep ends it at the latest, if no read of the Front has (its game's longest
+    and a margin): the safety net of its result, which its end's follow-up may have failed to record."""
 
     @property
     def ranked(self) -> bool:
         return self.board_key is not None
+
+
+class DueFront(NamedTuple):
+    """A Front still ``playing`` past its ``due_at``."""
+
+    day: date
+    member: str
+    due_at: str
 
 
 @dataclass(frozen=True)
@@ -195,6 +206,10 @@ class DailyPort(Protocol):
 
     def read_rank(self, day: date, sub: str) -> tuple[FrontEntry | None, DaySummary | None]:
         """The member's entry of that day (its board key) and the day's summary: one request."""
+        ...
+
+    def due_fronts(self, now: str, limit: int) -> list[DueFront]:
+        """Fronts still ``playing`` whose ``due_at`` is at or before ``now``, earliest first."""
         ...
 
     def count_better(self, day: date, start: str | None, bound: str) -> int:

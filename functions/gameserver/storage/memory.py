@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -22,13 +22,13 @@ from gameserver.platform.fairplay.marks import Mark, MarkStatus
 from gameserver.platform.ratings import EloRating, Glicko2Rating
 from gameserver.platform.tournaments import TournamentStatus, match_id
 from gameserver.storage.audit import AuditLine
-from gameserver.storage.challenges import FeedNotice
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
 from gameserver.storage.daily import (
     AlreadyStarted,
     BoardLine,
     DayRead,
     DaySummary,
+    DueFront,
     FrontEntry,
     FrontStart,
     FrontStopped,
@@ -43,7 +43,6 @@ from gameserver.storage.duels import (
     DuelCompanion,
     DuelRead,
     DuelWrite,
-    InsufficientCredits,
     PairRecent,
     Ratings,
     Standing,
@@ -53,14 +52,25 @@ from gameserver.storage.duels import (
 )
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.fairplay import Marks, Seen
+from gameserver.storage.fairplay import Marks
 from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.front1901 import Front1901DayStart
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
-from gameserver.storage.members import Notice, Notices
+from gameserver.storage.members import Notices
+from gameserver.storage.memory_base import (
+    Apply,
+    Check,
+    Tables,
+    apply_credits,
+    check_credits,
+    page_of,
+    page_of_desc,
+    put_marks,
+    put_notices,
+)
 from gameserver.storage.memory_challenges import CHALLENGE_WRITES, ChallengeTables, MemoryChallenges
 from gameserver.storage.memory_front1901 import Front1901Tables, MemoryFront1901
-from gameserver.storage.memory_moderation import MODERATION_WRITES, MemoryModeration, ModerationTables
+from gameserver.storage.memory_moderation import MODERATION_WRITES, MemoryModeration
 from gameserver.storage.memory_seasons import SEASON_WRITES, MemorySeasons, SeasonTables
 from gameserver.storage.records import (
     Board,
@@ -102,60 +112,13 @@ SIGHTINGS_KEPT = 30
 T = TypeVar("T")
 
 
-def _page(ordered: list[tuple[str, T]], cursor: str | None, limit: int, on: str) -> Page:
-    """A page of ``ordered`` (key, item) after the cursor's key; the cursor names its list (``on``)."""
-    start = 0
-    if cursor:
-        data = decode_json(cursor)
-        if not isinstance(data, dict) or data.get("on") != on or not isinstance(data.get("after"), str):
-            raise InvalidCursor()
-        start = sum(1 for key, _ in ordered if key <= data["after"])
-    chosen = ordered[start:start + limit]
-    more = start + limit < len(ordered)
-    return Page([item for _, item in chosen], encode_json({"on": on, "after": chosen[-1][0]}) if more else None)
-
-
 @dataclass
-class _Tables:
-    """Everything the store holds."""
+class _Tables(Tables):
+    """Everything the store holds: the shared records, and each area module's own."""
 
-    games: dict[str, Game] = field(default_factory=dict)
-    boards: dict[str, Board] = field(default_factory=dict)
-    views: dict[tuple[str, str], MemberViews] = field(default_factory=dict)
-    steps: dict[tuple[str, int], StepRecord] = field(default_factory=dict)
-    plays: dict[tuple[str, str], Play] = field(default_factory=dict)
-    invitations: dict[str, Invitation] = field(default_factory=dict)
-    profiles: dict[str, Profile] = field(default_factory=dict)
-    ledger: dict[tuple[str, str], LedgerLine] = field(default_factory=dict)
-    feed: dict[tuple[str, str], Notice | FeedNotice] = field(default_factory=dict)
-    duels: dict[str, tuple[StoredDuel, str | None]] = field(default_factory=dict)
-    game_ratings: dict[str, tuple[Glicko2Rating, int]] = field(default_factory=dict)
-    elo_ratings: dict[str, tuple[EloRating, int]] = field(default_factory=dict)
-    duel_months: dict[tuple[str, str], DuelMonthLine] = field(default_factory=dict)
-    recent: dict[tuple[str, str], PairRecent] = field(default_factory=dict)
-    doctrines: dict[str, dict[int, SlotDoctrine]] = field(default_factory=dict)
-    defaults: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
-    fronts: dict[date, FrontOfTheDay] = field(default_factory=dict)
-    entries: dict[tuple[str, date], FrontEntry] = field(default_factory=dict)
-    front_months: dict[tuple[str, str], MonthLine] = field(default_factory=dict)
-    summaries: dict[date, DaySummary] = field(default_factory=dict)
-    seen: dict[str, Seen] = field(default_factory=dict)
-    marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
-    audit: list[AuditLine] = field(default_factory=list)
-    tournaments: dict[str, StoredTournament] = field(default_factory=dict)
-    tourney_matches: dict[tuple[str, int], tuple[StoredMatch, str | None]] = field(default_factory=dict)
-    """(tournament, slot) -> (the match, its game's open deadline while played)."""
-    tourney_entries: dict[tuple[str, str], str] = field(default_factory=dict)
-    """(member, tournament) -> when they joined."""
-    tables: dict[str, Table] = field(default_factory=dict)
-    moderation: ModerationTables = field(default_factory=ModerationTables)
     seasons: SeasonTables = field(default_factory=SeasonTables)
     challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
     front1901: Front1901Tables = field(default_factory=lambda: Front1901Tables())
-
-
-Check = Callable[[], None]
-Apply = Callable[[], None]
 
 
 class MemoryStore:
@@ -175,9 +138,9 @@ class MemoryStore:
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
         self.moderation = MemoryModeration(self)
-        self.seasons = MemorySeasons(self)
-        self.challenges = MemoryChallenges(self)
-        self.front1901 = MemoryFront1901(self)
+        self.seasons = MemorySeasons(self, self.tables.seasons)
+        self.challenges = MemoryChallenges(self, self.tables.challenges)
+        self.front1901 = MemoryFront1901(self, self.tables.front1901)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -351,37 +314,24 @@ class _Games(_Area):
     def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted(((key, play) for (who, key), play in self.t.plays.items()
                           if who == sub and play.kind == kind), key=lambda pair: pair[0], reverse=True)
-        return _page_desc(ordered, cursor, limit, f"plays#{sub}#{kind}")
+        return page_of_desc(ordered, cursor, limit, f"plays#{sub}#{kind}")
 
     def list_all_plays(self, sub: str, kinds: Sequence[str], cursor: str | None, limit: int) -> Page:
         ordered = sorted(((f"{play.created_at}#{play.game_id}", play) for (who, _), play in self.t.plays.items()
                           if who == sub and play.kind in kinds), key=lambda pair: pair[0], reverse=True)
-        return _page_desc(ordered, cursor, limit, f"all-plays#{sub}#{','.join(kinds)}")
+        return page_of_desc(ordered, cursor, limit, f"all-plays#{sub}#{','.join(kinds)}")
 
     def step_records(self, game_id: str) -> list[StepRecord]:
         return [record for (gid, _), record in sorted(self.t.steps.items()) if gid == game_id]
 
     def step_page(self, game_id: str, cursor: str | None, limit: int) -> Page:
         ordered = [(f"{step:06d}", record) for (gid, step), record in sorted(self.t.steps.items()) if gid == game_id]
-        return _page(ordered, cursor, limit, f"steps#{game_id}")
+        return page_of(ordered, cursor, limit, f"steps#{game_id}")
 
     def due_steps(self, now: str, limit: int) -> list[DueStep]:
         due = [DueStep(g.game_id, g.step, g.deadline) for g in self.t.games.values()
                if g.status == "open" and g.deadline is not None and g.deadline <= now]
         return sorted(due, key=lambda entry: entry.due_at)[:limit]
-
-
-def _page_desc(ordered: list[tuple[str, T]], cursor: str | None, limit: int, on: str) -> Page:
-    """A page of ``ordered`` (newest first: keys descending) after the cursor's key."""
-    start = 0
-    if cursor:
-        data = decode_json(cursor)
-        if not isinstance(data, dict) or data.get("on") != on or not isinstance(data.get("after"), str):
-            raise InvalidCursor()
-        start = sum(1 for key, _ in ordered if key >= data["after"])
-    chosen = ordered[start:start + limit]
-    more = start + limit < len(ordered)
-    return Page([item for _, item in chosen], encode_json({"on": on, "after": chosen[-1][0]}) if more else None)
 
 
 class _Invitations(_Area):
@@ -428,12 +378,12 @@ class _Members(_Area):
     def ledger(self, sub: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted(((key, line) for (who, key), line in self.t.ledger.items() if who == sub),
                          key=lambda pair: pair[0], reverse=True)
-        return _page_desc(ordered, cursor, limit, f"ledger#{sub}")
+        return page_of_desc(ordered, cursor, limit, f"ledger#{sub}")
 
     def feed(self, sub: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted(((key, notice) for (who, key), notice in self.t.feed.items() if who == sub),
                          key=lambda pair: pair[0], reverse=True)
-        return _page_desc(ordered, cursor, limit, f"feed#{sub}")
+        return page_of_desc(ordered, cursor, limit, f"feed#{sub}")
 
 
 # -------------------------------------------------------------------- duels
@@ -473,7 +423,7 @@ class _Duels(_Area):
                 continue
             if (OPEN_DUELS if duel.opponent is None else proposals_to(duel.opponent)) == partition:
                 listed.append((f"{duel.proposed_at.isoformat()}#{duel.id}", stored))
-        page = _page(sorted(listed, key=lambda pair: pair[0]), cursor, limit, f"proposals#{partition}")
+        page = page_of(sorted(listed, key=lambda pair: pair[0]), cursor, limit, f"proposals#{partition}")
         return page.items, page.cursor
 
     def open_of(self, sub: str) -> list[str]:
@@ -494,7 +444,7 @@ class _Duels(_Area):
             if not isinstance(data, dict) or not isinstance(data.get("before"), int):
                 raise InvalidCursor()
             before = data["before"]
-        page = _page(ordered, cursor, limit, f"duelboard#{month}")
+        page = page_of(ordered, cursor, limit, f"duelboard#{month}")
         next_cursor = None
         if page.cursor is not None:
             next_cursor = encode_json({**decode_json(page.cursor), "before": before + len(page.items)})
@@ -536,37 +486,6 @@ class _Duels(_Area):
 def _pair(a: str, b: str) -> tuple[str, str]:
     first, second = sorted((a, b))
     return first, second
-
-
-def _deltas(lines: Iterable[LedgerLine]) -> dict[str, int]:
-    deltas: dict[str, int] = {}
-    for line in lines:
-        deltas[line.sub] = deltas.get(line.sub, 0) + line.amount
-    return {sub: delta for sub, delta in deltas.items() if delta}
-
-
-def check_credits(t: _Tables, lines: Sequence[LedgerLine]) -> None:
-    """Credits move only if every member's balance covers what leaves it and no ledger line is written twice."""
-    for sub, delta in _deltas(lines).items():
-        profile = t.profiles.get(sub)
-        if profile is None or (delta < 0 and profile.credits < -delta):
-            raise InsufficientCredits(sub)
-    for line in lines:
-        if (line.sub, f"{line.at}#{line.line_id}") in t.ledger:
-            raise WriteConflict(f"ledger line {line.line_id} exists")
-
-
-def apply_credits(t: _Tables, lines: Sequence[LedgerLine]) -> None:
-    for sub, delta in _deltas(lines).items():
-        profile = t.profiles[sub]
-        t.profiles[sub] = replace(profile, credits=profile.credits + delta)
-    for line in lines:
-        t.ledger[(line.sub, f"{line.at}#{line.line_id}")] = line
-
-
-def put_notices(t: _Tables, notices: Iterable[Notice]) -> None:
-    for notice in notices:
-        t.feed[(notice.sub, notice.order)] = notice
 
 
 Rated = dict[str, tuple[Ratings, Glicko2Rating, EloRating]]
@@ -646,10 +565,15 @@ class _Daily(_Area):
         default = self.t.defaults.get(sub) if default_doctrine else None
         return DayRead(self.t.fronts.get(day) if front else None, self.t.entries.get((sub, day)),
                        copy.deepcopy(default[1]) if default else None,
-                       frozen and sub in self.t.moderation.freezes)
+                       frozen and sub in self.t.freezes)
 
     def month_line(self, sub: str, month: str) -> MonthLine | None:
         return self.t.front_months.get((sub, month))
+
+    def due_fronts(self, now: str, limit: int) -> list[DueFront]:
+        due = [DueFront(entry.day, entry.member, entry.due_at) for entry in self.t.entries.values()
+               if entry.status == "playing" and entry.due_at is not None and entry.due_at <= now]
+        return sorted(due, key=lambda front: front.due_at)[:limit]
 
     def finish(self, entry: FrontEntry, month: MonthLine | None = None, marks: tuple[Mark, ...] = ()) -> None:
         with self.store.lock:
@@ -740,21 +664,19 @@ class _FairPlay(_Area):
             return True
 
     def put_marks(self, marks: Iterable[Mark]) -> None:
-        """Marks written with what they mark: a mark written again keeps a moderator's closing."""
-        for mark in marks:
-            self.t.marks.setdefault((mark.member, mark.mark_id), mark)
+        put_marks(self.t, marks)
 
     def marks(self, cursor: str | None, limit: int, status: MarkStatus = MarkStatus.OPEN
               ) -> tuple[list[Mark], str | None]:
         ordered = sorted(((f"{m.at}#{m.member}#{m.mark_id}", m) for m in self.t.marks.values()
                           if m.status is status), key=lambda pair: pair[0], reverse=True)
-        page = _page_desc(ordered, cursor, limit, f"marks#{status}")
+        page = page_of_desc(ordered, cursor, limit, f"marks#{status}")
         return page.items, page.cursor
 
     def marks_of(self, member: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted(((f"{m.at}#{m.mark_id}", m) for (who, _), m in self.t.marks.items() if who == member),
                          key=lambda pair: pair[0], reverse=True)
-        return _page_desc(ordered, cursor, limit, f"marks-of#{member}")
+        return page_of_desc(ordered, cursor, limit, f"marks-of#{member}")
 
     def find_mark(self, member: str, mark_id: str) -> Mark | None:
         return self.t.marks.get((member, mark_id))
@@ -802,13 +724,13 @@ class _Tournaments(_Area):
     def open_tournaments(self, cursor: str | None, limit: int) -> tuple[list[StoredTournament], str | None]:
         listed = sorted(((f"{iso(s.tournament.created_at)}#{s.tournament.id}", s) for s in self.t.tournaments.values()
                          if s.tournament.status is TournamentStatus.OPEN), key=lambda pair: pair[0], reverse=True)
-        page = _page_desc(listed, cursor, limit, OPEN_TOURNAMENTS)
+        page = page_of_desc(listed, cursor, limit, OPEN_TOURNAMENTS)
         return page.items, page.cursor
 
     def of_member(self, sub: str, cursor: str | None, limit: int) -> tuple[list[StoredTournament], str | None]:
         listed = sorted(((f"{joined}#{tid}", self.t.tournaments[tid]) for (who, tid), joined
                          in self.t.tourney_entries.items() if who == sub), key=lambda pair: pair[0], reverse=True)
-        page = _page_desc(listed, cursor, limit, f"entrant#{sub}")
+        page = page_of_desc(listed, cursor, limit, f"entrant#{sub}")
         return page.items, page.cursor
 
     def due(self, now: str, limit: int) -> list[DueTournament]:
@@ -879,19 +801,19 @@ class _Feint(_Area):
     def open_tables(self, now: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted((f"{table.closes_at}#{table.table_id}", table) for table in self.t.tables.values()
                          if table.listed and table.closes_at > now)
-        return _page(ordered, cursor, limit, "open-tables")
+        return page_of(ordered, cursor, limit, "open-tables")
 
 
 class _Audit(_Area):
     def of_member(self, member: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted(((f"{line.at}#{line.audit_id}", line) for line in self.t.audit if line.member == member),
                          key=lambda pair: pair[0], reverse=True)
-        return _page_desc(ordered, cursor, limit, f"audit#{member}")
+        return page_of_desc(ordered, cursor, limit, f"audit#{member}")
 
     def lines(self, cursor: str | None, limit: int) -> Page:
         ordered = sorted(((f"{line.at}#{line.audit_id}", line) for line in self.t.audit),
                          key=lambda pair: pair[0], reverse=True)
-        return _page_desc(ordered, cursor, limit, "audit")
+        return page_of_desc(ordered, cursor, limit, "audit")
 
 
 if TYPE_CHECKING:  # the type checker holds the memory store to the port, as it does the DynamoDB one (services)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gameserver.clock import iso
 from gameserver.platform.challenges import (
@@ -46,10 +46,8 @@ from gameserver.storage.challenges import (
 )
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.memory_base import Apply, Check, Held, page_of, put_marks
 from gameserver.storage.records import Page
-
-if TYPE_CHECKING:
-    from gameserver.storage.memory import MemoryStore
 
 CHALLENGE_WRITES = (DoctrineWrite, ChallengeStart, ChallengeFinish, DoctrineRatingWrite, NoticeWrite)
 """The writes of this area that ``MemoryStore.transact`` hands to it."""
@@ -71,21 +69,14 @@ class ChallengeTables:
     notices: dict[str, NoticeState] = field(default_factory=dict)
 
 
-Check = Callable[[], None]
-Apply = Callable[[], None]
-
-
 def _months_of(results: tuple[QueuedResult, ...]) -> set[str]:
     return {iso(result.ended_at)[:7] for result in results}
 
 
 class MemoryChallenges:
-    def __init__(self, store: MemoryStore) -> None:
+    def __init__(self, store: Held, tables: ChallengeTables) -> None:
         self.store = store
-
-    @property
-    def c(self) -> ChallengeTables:
-        return self.store.tables.challenges
+        self.c = tables
 
     # ---------------------------------------------------------------- reads
     def doctrine(self, doctrine_id: str) -> StoredDoctrine | None:
@@ -102,10 +93,9 @@ class MemoryChallenges:
             return True
 
     def published(self, cursor: str | None, limit: int) -> Page:
-        from gameserver.storage.memory import _page
 
         ordered = sorted((listing_key(s), s) for s in self.c.published.values() if s.doctrine.listed)
-        return _page(ordered, cursor, limit, "published")
+        return page_of(ordered, cursor, limit, "published")
 
     def _seen(self, subs: tuple[str | None, ...]) -> dict[str, Any]:
         return {sub: copy.deepcopy(self.store.tables.seen.get(sub, {})) for sub in subs if sub is not None}
@@ -141,7 +131,7 @@ class MemoryChallenges:
                            self.c.notices.get(doctrine_id, NoticeState(doctrine_id)), self._frozen((challenger, author)))
 
     def _frozen(self, subs: tuple[str | None, ...]) -> frozenset[str]:
-        return frozenset(sub for sub in subs if sub is not None and sub in self.store.tables.moderation.freezes)
+        return frozenset(sub for sub in subs if sub is not None and sub in self.store.tables.freezes)
 
     def due_challenges(self, now: str, limit: int) -> list[str]:
         due = sorted((at, cid) for cid, (_, at) in self.c.challenges.items() if at is not None and at <= now)
@@ -189,7 +179,6 @@ class MemoryChallenges:
                shown: Callable[[Any], bool] = lambda line: True) -> BoardPage:
         """A page of ``ordered`` as the index gives it, keeping the lines ``shown`` (a page may hold fewer than
         ``limit`` and still have a next one, as on DynamoDB); the cursor counts the lines shown before."""
-        from gameserver.storage.memory import _page
 
         before = 0
         if cursor:
@@ -197,7 +186,7 @@ class MemoryChallenges:
             if not isinstance(data, dict) or not isinstance(data.get("before"), int):
                 raise InvalidCursor()
             before = data["before"]
-        page = _page(ordered, cursor, limit, on)
+        page = page_of(ordered, cursor, limit, on)
         lines = [line for line in page.items if shown(line)]
         following = None
         if page.cursor is not None:
@@ -297,7 +286,7 @@ class MemoryChallenges:
             if write.queued is not None:
                 self.c.queue[(write.queued.doctrine, queue_key(write.queued))] = write.queued
             self._put_waiting(write.waiting)
-            self.store.fairplay.put_marks(write.marks)
+            put_marks(self.store.tables, write.marks)
 
         return check, apply
 

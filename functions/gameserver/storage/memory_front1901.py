@@ -3,10 +3,8 @@ DynamoDB: the contract tests (tests/storage/test_contract_front1901.py) hold the
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING
 
 from gameserver.platform.daily import SHARDS, shard_of
 from gameserver.platform.daily.front1901 import Challenge
@@ -20,9 +18,7 @@ from gameserver.storage.front1901 import (
     Front1901DayStarted,
     Starter,
 )
-
-if TYPE_CHECKING:
-    from gameserver.storage.memory import MemoryStore
+from gameserver.storage.memory_base import Apply, Check, Held
 
 
 @dataclass
@@ -34,12 +30,9 @@ class Front1901Tables:
 
 
 class MemoryFront1901:
-    def __init__(self, store: MemoryStore) -> None:
+    def __init__(self, store: Held, tables: Front1901Tables) -> None:
         self.store = store
-
-    @property
-    def t(self) -> Front1901Tables:
-        return self.store.tables.front1901
+        self.t = tables
 
     def put_challenge(self, challenge: Challenge) -> bool:
         with self.store.lock:
@@ -99,7 +92,7 @@ class MemoryFront1901:
     def count_better(self, day: date, start: str | None, bound: str) -> int:
         return sum(1 for key, _ in self._board(day) if (start is None or start <= key) and key < bound)
 
-    def start_steps(self, write: Front1901DayStart) -> tuple[Callable[[], None], Callable[[], None]]:
+    def start_steps(self, write: Front1901DayStart) -> tuple[Check, Apply]:
         """A ``Front1901DayStart`` in a transaction: its checks, then its writes."""
         entry = write.entry
 

@@ -1,14 +1,14 @@
 """The moderation area of the in-memory store (``MemoryStore.moderation``), with the same conditions as the
-DynamoDB adapter (``storage.dynamodb.moderation``); the contract tests hold the two to one behaviour. Kept in
-its own module beside ``storage.memory``, which owns the lock, the transactions and the other areas."""
+DynamoDB adapter (``storage.dynamodb.moderation``); the contract tests hold the two to one behaviour. Given what
+it holds of the store (``memory_base.Held``); the freezes are a shared record (``Tables.freezes``: a challenge's
+start and end and a Daily Front's end read them too). It never imports the store."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
 
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.memory_base import Apply, Check, Held, page_of
 from gameserver.storage.moderation import (
     AccountFrozen,
     Freeze,
@@ -19,46 +19,29 @@ from gameserver.storage.moderation import (
 )
 from gameserver.storage.records import Page
 
-if TYPE_CHECKING:
-    from gameserver.storage.memory import MemoryStore
-
 MODERATION_WRITES = (FreezeWrite, Unfreeze, FreezeSettled, NotFrozen)
 """The writes of this area that ``MemoryStore.transact`` hands to it."""
 
-Check = Callable[[], None]
-Apply = Callable[[], None]
-
-
-@dataclass
-class ModerationTables:
-    freezes: dict[str, Freeze] = field(default_factory=dict)
-
 
 class MemoryModeration:
-    def __init__(self, store: MemoryStore) -> None:
+    def __init__(self, store: Held) -> None:
         self.store = store
-
-    @property
-    def t(self) -> ModerationTables:
-        return self.store.tables.moderation
 
     def freezes(self, subs: tuple[str, ...]) -> dict[str, Freeze]:
         with self.store.lock:
-            return {sub: self.t.freezes[sub] for sub in subs if sub in self.t.freezes}
+            return {sub: self.store.tables.freezes[sub] for sub in subs if sub in self.store.tables.freezes}
 
     def frozen(self, cursor: str | None, limit: int) -> Page:
-        from gameserver.storage.memory import _page
-
         with self.store.lock:
-            return _page(sorted(self.t.freezes.items()), cursor, limit, "frozen")
+            return page_of(sorted(self.store.tables.freezes.items()), cursor, limit, "frozen")
 
     def due_freezes(self, now: str, limit: int) -> list[Freeze]:
         with self.store.lock:
-            due = [f for f in self.t.freezes.values() if f.settle_at is not None and f.settle_at <= now]
+            due = [f for f in self.store.tables.freezes.values() if f.settle_at is not None and f.settle_at <= now]
         return sorted(due, key=lambda f: (f.settle_at or "", f.member))[:limit]
 
     def write_steps(self, write: FreezeWrite | Unfreeze | FreezeSettled | NotFrozen) -> tuple[Check, Apply]:
-        held = self.t.freezes
+        held = self.store.tables.freezes
         if isinstance(write, FreezeWrite):
             def check_new() -> None:
                 if write.freeze.member in held:

@@ -1,25 +1,26 @@
 """The seasons area of the in-memory store (``MemoryStore.seasons``), with the same conditions as the DynamoDB
-adapter (``storage.dynamodb.seasons``); the contract tests hold the two to one behaviour. Kept in its own module
-beside ``storage.memory``, which owns the lock, the transactions and the other areas."""
+adapter (``storage.dynamodb.seasons``); the contract tests hold the two to one behaviour. Given what it holds of
+the store (``memory_base.Held``) and its own tables; it never imports the store."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.memory_base import (
+    Apply,
+    Check,
+    Held,
+    apply_credits,
+    check_credits,
+    page_of_desc,
+    put_notices,
+)
 from gameserver.storage.records import Page
 from gameserver.storage.seasons import CloseWrite, HistoryLine, Paid, PrizePaid, SeasonRead, StoredClose
 
-if TYPE_CHECKING:
-    from gameserver.storage.memory import MemoryStore
-
 SEASON_WRITES = (CloseWrite, PrizePaid)
 """The writes of this area that ``MemoryStore.transact`` hands to it."""
-
-Check = Callable[[], None]
-Apply = Callable[[], None]
 
 
 @dataclass
@@ -32,12 +33,9 @@ class SeasonTables:
 
 
 class MemorySeasons:
-    def __init__(self, store: MemoryStore) -> None:
+    def __init__(self, store: Held, tables: SeasonTables) -> None:
         self.store = store
-
-    @property
-    def t(self) -> SeasonTables:
-        return self.store.tables.seasons
+        self.t = tables
 
     def read(self, season: str) -> SeasonRead:
         with self.store.lock:
@@ -45,19 +43,15 @@ class MemorySeasons:
             return SeasonRead(None if held is None else held[0], dict(self.t.paid.get(season, {})))
 
     def closes(self, cursor: str | None, limit: int) -> Page:
-        from gameserver.storage.memory import _page_desc
-
         with self.store.lock:
             ordered = sorted(((season, stored) for season, (stored, _) in self.t.closes.items()), reverse=True)
-            return _page_desc(ordered, cursor, limit, "seasons")
+            return page_of_desc(ordered, cursor, limit, "seasons")
 
     def history(self, member: str, cursor: str | None, limit: int) -> Page:
-        from gameserver.storage.memory import _page_desc
-
         with self.store.lock:
             ordered = sorted(((what, line) for (who, what), line in self.t.history.items() if who == member),
                              key=lambda pair: pair[0], reverse=True)
-            return _page_desc(ordered, cursor, limit, f"history#{member}")
+            return page_of_desc(ordered, cursor, limit, f"history#{member}")
 
     def due(self, now: str, limit: int) -> list[str]:
         with self.store.lock:
@@ -65,8 +59,6 @@ class MemorySeasons:
                           if due_at is not None and due_at <= now)[:limit]
 
     def write_steps(self, write: CloseWrite | PrizePaid) -> tuple[Check, Apply]:
-        from gameserver.storage.memory import apply_credits, check_credits, put_notices
-
         t, tables = self.t, self.store.tables
         if isinstance(write, CloseWrite):
             season = write.close.season

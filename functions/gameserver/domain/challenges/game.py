@@ -20,7 +20,7 @@ import logging
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso, parse_iso
@@ -55,11 +55,12 @@ from gameserver.platform.challenges import (
 from gameserver.platform.duels.lifecycle import LAST_TURN
 from gameserver.platform.fairplay import order_delay
 from gameserver.platform.fairplay.marks import Mark, linked_marks, play_marks
-from gameserver.platform.pace import Pace, step_time
+from gameserver.platform.pace import Pace, game_length
 from gameserver.platform.ratings import Glicko2Change, Glicko2Rating
 from gameserver.play import steps
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.players import PlayerKind, player, stand_in
+from gameserver.play.sweeps import SWEEP_MARGIN
 from gameserver.storage.challenges import (
     ChallengeFinish,
     ChallengerChange,
@@ -80,8 +81,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SWEEP_MARGIN = timedelta(minutes=2)
-"""How long after the latest its game can end the sweep ends a challenge nobody read: two sweeps' worth."""
 
 
 class ChallengeMode(Mode):
@@ -100,11 +99,6 @@ class ChallengeMode(Mode):
 
 
 MODE = register(ChallengeMode())
-
-
-def game_length(pace: Pace) -> timedelta:
-    """The longest a game of ``pace`` lasts: every turn to its deadline ("always ends in 8 turns at most")."""
-    return sum((step_time(pace, turn) for turn in range(1, LAST_TURN + 1)), timedelta())
 
 
 def _due(event: AuthorEvent, notices: NoticeState | None) -> Waiting:
@@ -158,7 +152,7 @@ def start_challenge(store: Store, clock: Clock, caller: Caller, doctrine_id: str
             plays, options = dict(doctrine.rules), {"doctrine": doctrine.id, "author": doctrine.author}
         versus = replace(read.versus, challenges=(*_kept(read.versus.challenges, now), challenge))
         waiting = tuple(_due(event, read.notices) for event in events(None, challenge))
-        begun = ChallengeStart(challenge, versus, iso(now + game_length(chosen) + SWEEP_MARGIN), waiting)
+        begun = ChallengeStart(challenge, versus, iso(now + game_length(chosen, LAST_TURN) + SWEEP_MARGIN), waiting)
         try:
             new = open_game(store, clock, game_id=challenge.id, players={mine: caller.sub, theirs: opponent},
                             mode=MODE.name, pace=str(chosen), seed=seed, options=options,

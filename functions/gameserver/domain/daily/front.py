@@ -25,11 +25,13 @@ from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.daily import POINTS, FrontOfTheDay, NotRanked, Outcome, front_of_the_day
-from gameserver.platform.pace import Pace
+from gameserver.platform.duels.lifecycle import LAST_TURN
+from gameserver.platform.pace import Pace, game_length
 from gameserver.play import steps
 from gameserver.play.players import PlayerKind, stand_in
+from gameserver.play.sweeps import SWEEP_MARGIN, each_due
 from gameserver.storage.audit import AuditAction, AuditLine
-from gameserver.storage.daily import AlreadyStarted, DailyPort, FrontEntry, FrontStart
+from gameserver.storage.daily import AlreadyStarted, DailyPort, DueFront, FrontEntry, FrontStart
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
 
@@ -118,7 +120,7 @@ def start_front(store: Store, clock: Clock, caller: Caller) -> dict[str, Any]:
                  house_side: rules().house_doctrine(front.house_ai, front.noise_seed, str(front.noise))}
     game_id = new_id()
     entry = FrontEntry(day=day, member=caller.sub, name=caller.username, game_id=game_id, side=front.side,
-                       started_at=iso(now))
+                       started_at=iso(now), due_at=iso(now + game_length(PACE, LAST_TURN) + SWEEP_MARGIN))
     try:
         new = open_game(store, clock, game_id=game_id, mode=MODE.name, pace=str(PACE), layout=front.layout_id,
                         seed=front.game_seed, stand_ins=stand_ins, options={"house_ai": front.house_ai},
@@ -172,6 +174,21 @@ def catch_up(store: Store, clock: Clock, game_id: str) -> bool:
     if read.game is not None and read.board is not None and read.game.status == "over":
         changed = record_result(store, read.game, read.board) == "recorded" or changed
     return changed
+
+
+def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
+    """The Fronts nobody ended: each still playing past the longest its game lasts (and a margin) is caught up,
+    its result recorded. The safety net of the end's follow-up (``DailyMode.committed``), which logs a failure
+    and goes on: without it, only the member's next read of the Front would record that result."""
+
+    def end(due: DueFront) -> str:
+        entry = store.daily.read_day(due.day, due.member, front=False).entry
+        if entry is None or entry.status != "playing":
+            return "already"
+        return "ended" if catch_up(store, clock, entry.game_id) else "playing"
+
+    return each_due(store.daily.due_fronts(iso(clock.now()), limit), end,
+                    lambda due: f"{due.member}'s Front of {due.day}")
 
 
 # ------------------------------------------------------------------ moderation

@@ -9,6 +9,9 @@ Items:
   (``attribute_not_exists``: one game a day), and again with its result when the game ends. A ranked result
   carries the board's keys: ``gsi1pk = front#{day}#{shard}`` (8 write shards by member), ``gsi1sk`` the
   board's sort key (``gameserver.platform.daily.board``), so a query returns the board in order.
+  While it plays it is on the due index (``due_shard = FRONTDUE#{n}``, ``due_at``: its game's longest and a
+  margin), so that the sweep records the result of a Front its end's follow-up failed to record; the result's
+  write drops it from the index.
 - ``MEMBER#{sub} / FRONTMONTH#{YYYY-MM}``: the member's points, wins and ranked days of a month, written in the
   same transaction as each ranked result (claimed by its ``version``); ``gsi1pk = frontmonth#{month}#{shard}``,
   ``gsi1sk = {999 - points}.{99 - wins}#{sub}``.
@@ -22,6 +25,7 @@ Every member's items live in their own partition; the boards' partitions are spr
 from __future__ import annotations
 
 import json
+import zlib
 from dataclasses import replace
 from datetime import date
 from typing import Any
@@ -42,6 +46,7 @@ from gameserver.storage.daily import (
     BoardLine,
     DayRead,
     DaySummary,
+    DueFront,
     FrontEntry,
     FrontStart,
     FrontStopped,
@@ -55,6 +60,7 @@ from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE
 from gameserver.storage.dynamodb.doctrines import default_doctrine as doctrine_copy
 from gameserver.storage.dynamodb.fairplay import mark_put
 from gameserver.storage.dynamodb.moderation import FREEZE
+from gameserver.storage.dynamodb.tables import DUE_INDEX, DUE_SHARDS
 from gameserver.storage.errors import WriteConflict
 
 Item = dict[str, Any]
@@ -63,6 +69,11 @@ FRONT = "FRONT"
 SUMMARY = "SUMMARY"
 MAX_MONTH_POINTS = 999
 MAX_MONTH_WINS = 99
+
+
+FRONT_DUE = "FRONTDUE"
+"""The due index's shards of Fronts still playing: the Daily Front's own (the turn and duel sweeps never read
+them)."""
 
 
 def front_pk(day: date) -> str:
@@ -126,7 +137,15 @@ def encode_entry(entry: FrontEntry) -> Item:
     if entry.board_key is not None:
         item["gsi1pk"] = codec.s(board_partition(entry.day, shard_of(entry.member)))
         item["gsi1sk"] = codec.s(entry.board_key)
+    if entry.status == "playing" and entry.due_at is not None:
+        item["due_shard"] = codec.s(due_shard(entry))
+        item["due_at"] = codec.s(entry.due_at)
     return item
+
+
+def due_shard(entry: FrontEntry) -> str:
+    """The due index's shard of a Front still playing, drawn from its key (its own shards, ``FRONTDUE#n``)."""
+    return f"{FRONT_DUE}#{zlib.crc32(f'{entry.member}#{entry.day}'.encode()) % DUE_SHARDS}"
 
 
 def decode_entry(item: Item) -> FrontEntry:
@@ -141,7 +160,7 @@ def decode_entry(item: Item) -> FrontEntry:
         game_id=item["game_id"]["S"], side=item["side"]["S"], started_at=item["started_at"]["S"],
         status=item["status"]["S"], outcome=text("outcome"), turns=number("turns"), seconds=number("seconds"),
         positions=number("positions"), income=number("income"), board_key=text("gsi1sk"),
-        not_ranked=text("not_ranked"), finished_at=text("finished_at"),
+        not_ranked=text("not_ranked"), finished_at=text("finished_at"), due_at=text("due_at"),
     )
 
 
@@ -302,6 +321,18 @@ class DynamoDaily(Area):
         entry = found.get((keys.member_pk(sub), entry_sk(day)))
         summary = found.get((front_pk(day), SUMMARY))
         return (decode_entry(entry) if entry else None), (decode_summary(summary) if summary else None)
+
+    def due_fronts(self, now: str, limit: int) -> list[DueFront]:
+        due: list[DueFront] = []
+        for shard in range(DUE_SHARDS):
+            answer = self.client.query(
+                TableName=self.table, IndexName=DUE_INDEX, KeyConditionExpression="due_shard = :shard AND due_at <= :now",
+                ExpressionAttributeValues={":shard": codec.s(f"{FRONT_DUE}#{shard}"), ":now": codec.s(now)},
+                Limit=limit)
+            due += [DueFront(date.fromisoformat(item["sk"]["S"].removeprefix("FRONTDAY#")),
+                             item["pk"]["S"].removeprefix("MEMBER#"), item["due_at"]["S"])
+                    for item in answer.get("Items", [])]
+        return sorted(due, key=lambda entry: entry.due_at)[:limit]
 
     def count_better(self, day: date, start: str | None, bound: str) -> int:
         """How many board keys, over every shard, lie in ``start <= key < bound`` (``boards.count_between``)."""
