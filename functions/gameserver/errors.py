@@ -88,6 +88,12 @@ class ErrorCode(enum.StrEnum):
     """Every seat of the table is taken or kept for an invited member."""
     ALREADY_SEATED = "already_seated"
     """You sit at this table already."""
+    RATINGS_FROZEN = "ratings_frozen"
+    """The moderators froze the ratings of a member this needs: no new duels, tournaments or challenges."""
+    ALREADY_FROZEN = "already_frozen"
+    """The member's ratings are frozen already."""
+    NOT_FROZEN = "not_frozen"
+    """The member's ratings are not frozen."""
     ILLEGAL_PROPOSAL = "illegal_proposal"
     """A Front 1901 proposal the negotiation's rules refuse: the field and the rule say which."""
     CHALLENGE_ALREADY_STARTED = "challenge_already_started"
@@ -122,7 +128,7 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
     # from us.
     400: (ErrorCode.BAD_REQUEST, ErrorCode.MALFORMED_JSON, ErrorCode.INVALID_CURSOR, ErrorCode.INVALID_DEVICE_ID),
     401: (ErrorCode.UNAUTHENTICATED,),
-    403: (ErrorCode.FORBIDDEN, ErrorCode.MODERATORS_ONLY),
+    403: (ErrorCode.FORBIDDEN, ErrorCode.MODERATORS_ONLY, ErrorCode.RATINGS_FROZEN),
     404: (ErrorCode.NOT_FOUND, ErrorCode.NO_RANKED_RESULT),
     405: (ErrorCode.METHOD_NOT_ALLOWED,),
     # Not now: the request was understood and may succeed at another moment (or, for busy, at once).
@@ -135,7 +141,8 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
           ErrorCode.TOURNAMENT_FULL, ErrorCode.TOURNAMENT_CANCELLED, ErrorCode.TOURNAMENT_FINISHED,
           ErrorCode.ALREADY_JOINED, ErrorCode.TOURNAMENT_REFUSED, ErrorCode.STALE_COMMAND, ErrorCode.TABLE_CLOSED,
           ErrorCode.TABLE_FULL, ErrorCode.ALREADY_SEATED, ErrorCode.DOCTRINE_WITHDRAWN, ErrorCode.DOCTRINE_HIDDEN,
-          ErrorCode.CHALLENGE_IN_PROGRESS, ErrorCode.CHALLENGE_ALREADY_STARTED),
+          ErrorCode.CHALLENGE_IN_PROGRESS, ErrorCode.CHALLENGE_ALREADY_STARTED, ErrorCode.ALREADY_FROZEN,
+          ErrorCode.NOT_FROZEN),
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
           ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.OWN_DOCTRINE, ErrorCode.ILLEGAL_PROPOSAL),

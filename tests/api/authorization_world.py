@@ -34,6 +34,8 @@ from gameserver.domain.feint import online as feint_online
 from gameserver.domain.feint import solo as feint_solo
 from gameserver.domain.feint import watch as feint_watch
 from gameserver.domain.front1901 import games as front1901
+from gameserver.domain.moderation import freezes
+from gameserver.domain.seasons import close
 from gameserver.domain.tournaments import service as tournaments
 from gameserver.identity import Caller, Client
 from gameserver.platform.daily import DayResult, Outcome
@@ -294,6 +296,17 @@ class World:
         if hidden:
             publication.hide_doctrine(self.store, self.clock, cast.moderator, doctrine_id, "reviewed: a matrix test")
         return doctrine_id
+
+    def frozen(self, cast: Cast) -> str:
+        """The player, their ratings frozen by the cast's moderator."""
+        freezes.freeze_member(self.store, self.clock, cast.moderator, cast.player.sub, "reviewed: a matrix test")
+        return cast.player.sub
+
+    def closed_season(self) -> str:
+        """Last month, closed (its boards as this world left them)."""
+        season = "2026-10"
+        close.close_through(self.store, self.clock, season)
+        return season
 
     def challenge(self, cast: Cast) -> str:
         """The id of the player's challenge, in play, of a doctrine the opponent published."""

@@ -456,6 +456,44 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("open, a body that breaks the schema", mark({"reason": 1}), only({MODERATOR: 422}), denied=403,
              mutates=True),
     ],
+    ("post", "/v1/moderation/games/{game_id}/stop"): [
+        Case("a house game in play", with_cast(lambda w, c: Target(c, {"game_id": w.house_game(c)["game_id"]},
+                                                                   body=WHY)),
+             only({MODERATOR: 200}), denied=403, mutates=True),
+        Case("a duel in play", with_cast(lambda w, c: Target(c, {"game_id": w.duel(c, "playing")["duel_id"]},
+                                                             body=WHY)),
+             only({MODERATOR: 200}), denied=403, mutates=True)],
+    ("post", "/v1/moderation/duels/{duel_id}/void"): [
+        Case("finished", with_cast(lambda w, c: Target(c, {"duel_id": w.duel(c, "finished")["duel_id"]}, body=WHY)),
+             only({MODERATOR: 200}), denied=403, mutates=True),
+        Case("in play", with_cast(lambda w, c: Target(c, {"duel_id": w.duel(c, "playing")["duel_id"]}, body=WHY)),
+             only({MODERATOR: 409}), denied=403, mutates=True)],
+    ("post", "/v1/moderation/members/{member}/freeze"): [
+        Case("a member", with_cast(lambda w, c: Target(c, {"member": c.player.sub}, body=WHY)),
+             only({MODERATOR: 200}), denied=403, mutates=True),
+        Case("a member frozen", with_cast(lambda w, c: Target(c, {"member": w.frozen(c)}, body=WHY)),
+             only({MODERATOR: 409}), denied=403, mutates=True)],
+    ("post", "/v1/moderation/members/{member}/unfreeze"): [
+        Case("a member frozen", with_cast(lambda w, c: Target(c, {"member": w.frozen(c)}, body=WHY)),
+             only({MODERATOR: 200}), denied=403, mutates=True)],
+    ("post", "/v1/moderation/doctrines/{doctrine_id}/hide"): [
+        Case("published", published(body=WHY), only({MODERATOR: 200}), denied=403, mutates=True),
+        Case("published, a body that breaks the schema", published(body={"why": ""}), only({MODERATOR: 422}),
+             denied=403, mutates=True)],
+    ("get", "/v1/moderation/audit"): [
+        Case("a frozen member's", with_cast(lambda w, c: (w.frozen(c), Target(c, {}))[1]), only({MODERATOR: 200}),
+             denied=403)],
+    ("get", "/v1/moderation/members/{member}"): [
+        Case("a marked member", with_cast(lambda w, c: (w.mark(c), Target(c, {"member": c.player.sub}))[1]),
+             only({MODERATOR: 200}), denied=403)],
+    ("get", "/v1/moderation/members/{member}/marks"): [
+        Case("a marked member", with_cast(lambda w, c: (w.mark(c), Target(c, {"member": c.player.sub}))[1]),
+             only({MODERATOR: 200}), denied=403)],
+    # seasons: a season's page and a member's history are every member's to read
+    ("get", "/v1/seasons/{season}"): [
+        Case("closed", with_cast(lambda w, c: Target(c, {"season": w.closed_season()})), everyone(200))],
+    ("get", "/v1/seasons/members/{member}"): [
+        Case("a member", with_cast(lambda w, c: Target(c, {"member": c.player.sub})), everyone(200))],
 }
 
 

@@ -113,3 +113,16 @@ def test_a_view_reloaded_more_than_60_times_a_minute() -> None:
     spread = [T0 + timedelta(seconds=index) for index in range(61)]  # the 61st exactly 60 s after the first
     assert not reloaded_too_often(spread)
     assert not reloaded_too_often(sixty_one[:60])
+
+
+def test_a_finished_games_delays_leave_too_fast_and_pace_too_regular_marks_and_a_humans_none():
+    """"Marks for moderators: ``too-fast`` (orders faster than a human's, any game), ``pace-too-regular``
+    (duels, tournament matches, challenges and the Daily Front)"."""
+    from gameserver.platform.fairplay.marks import MarkKind, play_marks
+
+    delays = {"bot": dict.fromkeys(range(1, 9), 2), "metronome": dict.fromkeys(range(1, 9), 20),
+              "human": dict(zip(range(1, 9), (13, 27, 9, 31, 18, 22, 40, 15), strict=True))}
+    marks = play_marks("g1", delays, 8, "2026-11-30T09:00:00Z")
+    assert {(m.member, m.kind) for m in marks} == {
+        ("bot", MarkKind.TOO_FAST), ("bot", MarkKind.PACE_TOO_REGULAR), ("metronome", MarkKind.PACE_TOO_REGULAR)}
+    assert play_marks("g1", delays, 8, "2026-11-30T09:00:00Z") == marks  # the same end marks the same

@@ -23,6 +23,7 @@ FUNCTIONS = {
     "ResolveFunction": "gameserver.handlers.resolve.handler",
     "SweepFunction": "gameserver.handlers.sweep.handler",
     "RotateFunction": "gameserver.handlers.rotate.handler",
+    "SeasonFunction": "gameserver.handlers.season.handler",
 }
 TURN_OPENERS = {"ApiFunction", "ResolveFunction", "SweepFunction"}
 """Functions that may open a turn; the rotation only draws the day's Front."""
@@ -147,6 +148,7 @@ def test_table_access_is_least_privilege(resources):
         "ResolveFunction": ["GameTable"],
         "SweepFunction": ["GameTable"],
         "RotateFunction": ["GameTable"],
+        "SeasonFunction": ["GameTable", "IdempotencyTable"],
     }
 
 
@@ -293,3 +295,12 @@ def test_outputs_name_what_a_client_and_an_operator_need(template):
         "IdempotencyTableName",
         "TurnTimerArn",
     } <= set(template["Outputs"])
+
+
+def test_the_season_close_runs_at_midnight_utc_on_the_first_and_retries_a_day(resources):
+    """"the EventBridge schedule at 00:00 UTC on the 1st closes the month" (issue 16); a late delivery names its
+    own month, so retries are kept a day."""
+    (event,) = resources["SeasonFunction"]["Properties"]["Events"].values()
+    assert event["Type"] == "Schedule"
+    assert event["Properties"]["Schedule"] == "cron(0 0 1 * ? *)"
+    assert event["Properties"]["RetryPolicy"]["MaximumEventAgeInSeconds"] == 86400

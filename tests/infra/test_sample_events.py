@@ -20,6 +20,7 @@ EVENTS = {
     "ResolveFunction": ["resolve.json"],
     "SweepFunction": ["sweep_scheduled.json"],
     "RotateFunction": ["rotate_scheduled.json"],
+    "SeasonFunction": ["season_scheduled.json"],
 }
 API_EVENTS = EVENTS["ApiFunction"]
 
@@ -102,3 +103,15 @@ def test_rotate_sample_is_the_midnight_scheduled_event_and_names_its_day():
     assert event["time"].endswith("T00:00:00Z")
     assert scheduled_day(event).isoformat() == event["time"][:10]
 
+
+
+def test_season_sample_is_the_first_of_the_months_scheduled_event_and_names_the_month_before():
+    from datetime import UTC, datetime
+
+    from gameserver.platform.seasons import closed_month
+
+    event = load_event("season_scheduled.json")
+    parsed = EventBridgeModel.model_validate(event)
+    assert (parsed.detail_type, parsed.source) == ("Scheduled Event", "aws.events")
+    assert event["time"].endswith("-01T00:00:00Z")
+    assert closed_month(datetime.fromisoformat(event["time"]).astimezone(UTC)) == "2026-11"

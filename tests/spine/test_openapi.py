@@ -112,6 +112,17 @@ def test_every_route_of_the_interface_is_documented():
         ("get", "/v1/front1901/daily"),
         ("post", "/v1/front1901/daily"),
         ("get", "/v1/front1901/daily/board"),
+        # seasons and moderation (issue 16)
+        ("get", "/v1/seasons/{season}"),
+        ("get", "/v1/seasons/members/{member}"),
+        ("post", "/v1/moderation/games/{game_id}/stop"),
+        ("post", "/v1/moderation/duels/{duel_id}/void"),
+        ("post", "/v1/moderation/members/{member}/freeze"),
+        ("post", "/v1/moderation/members/{member}/unfreeze"),
+        ("post", "/v1/moderation/doctrines/{doctrine_id}/hide"),
+        ("get", "/v1/moderation/audit"),
+        ("get", "/v1/moderation/members/{member}"),
+        ("get", "/v1/moderation/members/{member}/marks"),
     }
     assert {(method, path) for path, method, _ in OPERATIONS} == expected
 

@@ -61,10 +61,12 @@ def create_app(platform: bool = True) -> FastAPI:
         feint,
         front1901,
         moderation,
+        seasons,
         tournaments,
     )
 
     for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, daily.moderators,
-                   moderation.router, tournaments.router, feint.router, challenges.router, front1901.router):
+                   moderation.router, tournaments.router, feint.router, challenges.router, front1901.router,
+                   seasons.router):
         app.include_router(router)
     return app

@@ -88,7 +88,8 @@ async def run_bench(body: BenchRun, caller: Me) -> Response:
 
 @router.post("/v1/feinthold/challenges", status_code=201,
              responses={**ok("ChallengeStarted", 201),
-                        **errors(E.NOT_FOUND, E.OWN_DOCTRINE, E.DOCTRINE_WITHDRAWN, E.CHALLENGE_IN_PROGRESS)},
+                        **errors(E.NOT_FOUND, E.OWN_DOCTRINE, E.DOCTRINE_WITHDRAWN, E.CHALLENGE_IN_PROGRESS,
+                                 E.RATINGS_FROZEN)},
              tags=["challenges"])
 async def start_challenge(body: NewChallenge, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Challenge a published doctrine or a house AI at blitz or rapid pace: rated or not is fixed now and said

@@ -48,7 +48,7 @@ class EntryOut(BaseModel):
     status: EntryStatus
     started_at: Timestamp
     finished_at: Timestamp | None
-    result: FrontResult | None
+    result: FrontResult | None = Field(description="once finished; null for a Front a moderator stopped (no result)")
     ranked: bool
     not_ranked: NotRanked | None = Field(description="why a finished Front stays off the board")
 

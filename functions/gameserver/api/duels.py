@@ -26,7 +26,7 @@ router = APIRouter()
 
 
 @router.post("/v1/feinthold/duels", status_code=201,
-             responses={**ok("DuelOut", 201), **errors(E.NOT_FOUND, E.INSUFFICIENT_CREDITS, E.DUEL_REFUSED)},
+             responses={**ok("DuelOut", 201), **errors(E.NOT_FOUND, E.INSUFFICIENT_CREDITS, E.DUEL_REFUSED, E.RATINGS_FROZEN)},
              tags=["duels"])
 async def propose_duel(body: NewDuel, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Propose a duel to a member, or open to anyone; the stake leaves my balance at once (409 if short)."""
@@ -72,10 +72,10 @@ def _action(name: str, action: Any, summary: str, *codes: E) -> None:
 
 
 _action("accept", duels.accept_duel, "Accept: my stake into escrow (409 if short); exactly one member wins an open duel",
-        E.INSUFFICIENT_CREDITS)
+        E.INSUFFICIENT_CREDITS, E.RATINGS_FROZEN)
 _action("decline", duels.decline_duel, "Decline a duel proposed to me: the proposer's stake returns")
 _action("withdraw", duels.withdraw_duel, "Withdraw my proposal before it is accepted: my stake returns")
-_action("ready", duels.ready, "Ready (blitz, rapid): the second Ready opens turn 1")
+_action("ready", duels.ready, "Ready (blitz, rapid): the second Ready opens turn 1", E.RATINGS_FROZEN)
 _action("abandon", duels.abandon, "Leave: in play a forfeit; in the ready room the duel is cancelled")
 
 

@@ -6,7 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
-from gameserver.api.models import GameKind, NextCursor, Timestamp
+from gameserver.api.models import GameKind, Month, NextCursor, Timestamp
+from gameserver.platform.seasons import Title
 from gameserver.storage.members import NoticeKind
 
 
@@ -39,17 +40,35 @@ class ChallengesNotice(BaseModel):
     games: list[str] = Field(description="the challenges' games, each once, oldest first")
 
 
+class SeasonNotice(BaseModel):
+    """A prize or a title I won at a season's close."""
+
+    kind: NoticeKind = Field(description="season-prize or season-title")
+    season: Month
+    at: Timestamp
+    game: GameKind | None = Field(description="a prize's game")
+    place: int | None = Field(description="a prize's place on the game's duel board")
+    credits: int | None = Field(description="a prize's credits")
+    title: Title | None
+
+
+_SEASON_KINDS = (NoticeKind.SEASON_PRIZE, NoticeKind.SEASON_TITLE)
+
+
 def _told(notice: Any) -> str:
     kind = notice.get("kind") if isinstance(notice, dict) else getattr(notice, "kind", None)
+    if kind in _SEASON_KINDS:
+        return "season"
     return "challenges" if kind == "doctrine-challenges" else "game"
 
 
 FeedNotice = Annotated[
-    Annotated[NoticeOut, Tag("game")] | Annotated[ChallengesNotice, Tag("challenges")],
+    Annotated[NoticeOut, Tag("game")] | Annotated[ChallengesNotice, Tag("challenges")]
+    | Annotated[SeasonNotice, Tag("season")],
     Discriminator(_told),
 ]
-"""A notice of a game of mine (its ``kind`` a ``NoticeKind``) or an author's count of challenges
-(``doctrine-challenges``)."""
+"""A notice of a game of mine (its ``kind`` a ``NoticeKind``), an author's count of challenges
+(``doctrine-challenges``) or a season's prize or title (``season-prize``, ``season-title``)."""
 
 
 class FeedOut(BaseModel):

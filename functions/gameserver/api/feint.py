@@ -33,6 +33,7 @@ from gameserver.api.feint_models import (
     NewFeintWatchGame,
 )
 from gameserver.clock import get_clock
+from gameserver.domain import fairplay
 from gameserver.domain.feint import games, hotseat, online, solo, watch
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
@@ -71,6 +72,7 @@ async def get_feint_game(game_id: GameId, caller: Known, seat: SeatQuery = None,
     commands (each charge's bonuses and cost), who decides next and by when. Send the ETag back in
     If-None-Match to get 304 while nothing changed."""
     shown = games.read_game(storage(), get_clock(), caller, game_id, None if seat is None else str(seat))
+    fairplay.viewed(storage(), get_clock().now(), caller.sub, game_id)
     return conditional(shown, if_none_match)
 
 

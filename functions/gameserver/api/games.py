@@ -23,7 +23,7 @@ from gameserver.api.deps import (
 from gameserver.api.etags import IfNoneMatch, conditional, polled
 from gameserver.api.games_models import NewHouseGame, OrderSet
 from gameserver.clock import get_clock
-from gameserver.domain import feinthold, house
+from gameserver.domain import fairplay, feinthold, house
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
@@ -55,7 +55,9 @@ async def list_games(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Re
 async def get_game(game_id: GameId, caller: Known, if_none_match: IfNoneMatch = None) -> Response:
     """My view of a game: the turn, its deadline, whether the opponent has sent, my orders, what I see.
     Send the ETag back in If-None-Match to get 304 while nothing changed."""
-    return conditional(feinthold.read_game(storage(), get_clock(), caller, game_id), if_none_match)
+    shown = feinthold.read_game(storage(), get_clock(), caller, game_id)
+    fairplay.viewed(storage(), get_clock().now(), caller.sub, game_id)
+    return conditional(shown, if_none_match)
 
 
 @router.put(

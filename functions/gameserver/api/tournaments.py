@@ -29,7 +29,7 @@ _REFUSED = (E.TOURNAMENT_FULL, E.TOURNAMENT_CANCELLED, E.TOURNAMENT_FINISHED, E.
 
 
 @router.post("/v1/feinthold/tournaments", status_code=201,
-             responses={**ok("TournamentOut", 201), **errors(E.INSUFFICIENT_CREDITS, E.TOURNAMENT_REFUSED)})
+             responses={**ok("TournamentOut", 201), **errors(E.INSUFFICIENT_CREDITS, E.TOURNAMENT_REFUSED, E.RATINGS_FROZEN)})
 async def create_tournament(body: NewTournament, request: Request, caller: Me, key: IdempotencyKey = None
                             ) -> Response:
     """Create a tournament of 4 or 8; I join it on creation, my fee into the pot (409 if short)."""
@@ -60,7 +60,7 @@ async def get_tournament(tournament_id: TournamentId, caller: Me, if_none_match:
 
 
 @router.post("/v1/feinthold/tournaments/{tournament_id}/join",
-             responses={**ok("TournamentOut"), **errors(E.NOT_FOUND, E.INSUFFICIENT_CREDITS, *_REFUSED)})
+             responses={**ok("TournamentOut"), **errors(E.NOT_FOUND, E.INSUFFICIENT_CREDITS, E.RATINGS_FROZEN, *_REFUSED)})
 async def join_tournament(tournament_id: TournamentId, request: Request, caller: Me,
                           key: IdempotencyKey = None) -> Response:
     """Take a seat, my fee into the pot; 409 when full, started, cancelled, joined already or short of the fee."""

@@ -6,16 +6,25 @@ address within 30 days").
 Cost: the store keeps UTC days, so one write a day per member, device and address is enough. A process-local
 memo of what it already wrote today (10,000 entries at most, the oldest forgotten first) makes a warm process
 pay that write once per member, device and address per day; every other request pays nothing.
+
+Reloads: "A game view reloaded more than 60 times a minute [...] leave[s] a mark for moderators". Each warm process
+counts the views it served (the last 61 times of each member's view of each game, 10,000 views at most, the oldest
+forgotten first) and writes one ``reload-storm`` mark when 61 fell within a minute: no write per read. A member
+whose reloads are spread over several warm processes (or a process recycled) is undercounted; the mark is for a
+storm, which one process sees (issue 16: "counted without a write per read [...] accepting undercounts").
 """
 
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from datetime import UTC, datetime
 
-from gameserver.platform.fairplay import Link, day_sightings, link_between
-from gameserver.storage.fairplay import Seen
+from gameserver.clock import iso
+from gameserver.platform.fairplay import Link, day_sightings, link_between, reloaded_too_often
+from gameserver.platform.fairplay.marks import Mark, MarkKind
+from gameserver.platform.fairplay.reloads import RELOADS_PER_MINUTE
+from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.port import Store
 
 MEMO_SIZE = 10_000
@@ -40,10 +49,34 @@ def record(store: Store, now: datetime, sub: str, device: str | None, address: s
     return written
 
 
+_views: OrderedDict[tuple[str, str], deque[datetime]] = OrderedDict()
+_stormed: set[tuple[str, str]] = set()
+
+
+def viewed(store: Store, now: datetime, sub: str, game_id: str) -> bool:
+    """``sub`` read their view of ``game_id`` at ``now``: True when this read made it a reload storm (the mark
+    written, once per member and game in this process)."""
+    key = (sub, game_id)
+    with _lock:
+        times = _views.pop(key, None) or deque(maxlen=RELOADS_PER_MINUTE + 1)
+        times.append(now)
+        _views[key] = times
+        while len(_views) > MEMO_SIZE:
+            _stormed.discard(_views.popitem(last=False)[0])
+        storm = key not in _stormed and reloaded_too_often(list(times))
+        if storm:
+            _stormed.add(key)
+    if storm:
+        store.transact([Marks((Mark(sub, MarkKind.RELOAD_STORM, game_id, iso(now)),))])
+    return storm
+
+
 def forget_written() -> None:
-    """Tests that recreate the table start from a process that wrote nothing."""
+    """Tests that recreate the table start from a process that wrote nothing (and counted no view)."""
     with _lock:
         _written.clear()
+        _views.clear()
+        _stormed.clear()
 
 
 def link_of(seen: dict[str, Seen], members: tuple[str, str], at: datetime) -> Link | None:

@@ -115,6 +115,8 @@ def _notice_json(notice: Notice | FeedNotice) -> dict[str, Any]:
     its table, any other's ``ref`` a duel's (or nothing); an author's notice counts its doctrine's challenges."""
     if not isinstance(notice, Notice):
         return _challenges_json(notice)
+    if notice.kind in (NoticeKind.SEASON_PRIZE, NoticeKind.SEASON_TITLE):
+        return _season_json(notice)
     in_tournament = is_match_id(notice.game_id)
     at_table = notice.kind == NoticeKind.TABLE_INVITE
     return {"kind": notice.kind, "game": notice.game, "game_id": None if at_table else notice.game_id,
@@ -123,6 +125,18 @@ def _notice_json(notice: Notice | FeedNotice) -> dict[str, Any]:
             "tournament_id": notice.ref if in_tournament else None,
             "turn": notice.step or None,
             "opened_at": notice.opened_at, "deadline": notice.deadline}
+
+
+def _season_json(notice: Notice) -> dict[str, Any]:
+    """A season's notice: its ``game_id`` is the prize's id (``{season}#{game}#{place}``) or the title's
+    (``{season}#{title}``), its ``ref`` the season."""
+    from gameserver.platform.seasons import PRIZES
+
+    _, *what = notice.game_id.split("#")
+    prize = notice.kind == NoticeKind.SEASON_PRIZE
+    place = int(what[1]) if prize else None
+    return {"kind": notice.kind, "season": notice.ref, "at": notice.opened_at, "game": what[0] if prize else None,
+            "place": place, "credits": PRIZES[place - 1] if place else None, "title": None if prize else what[0]}
 
 
 def _challenges_json(notice: FeedNotice) -> dict[str, Any]:

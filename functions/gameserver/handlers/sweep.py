@@ -1,9 +1,11 @@
 """The sweep (EventBridge, every minute), in stages: the games' steps whose deadline has passed (the pipeline's
 stage); the duels' own deadlines (proposals to lapse, ready rooms to close, duels to catch up with their game);
-the tournaments' (fill deadlines, rounds' deadlines, matches to catch up with their game); the challenges'
-(challenges to end, doctrines' queued results to apply to their ratings, authors' notices); the Daily Fronts
-nobody ended (their result recorded); then the Daily Front's board summaries (today's, and yesterday's until
-00:30 UTC) and those of Front 1901's daily challenge (each day's for its 48 hours).
+the tournaments' (fill deadlines, rounds' deadlines, matches to catch up with their game); the freezes whose
+effects are applied once more (moderation); the season closes with a stage due (the titles at 00:30 UTC on the
+1st, prizes a killed close left unpaid); the challenges' (challenges to end, doctrines' queued results to apply to
+their ratings, authors' notices); the Daily Fronts nobody ended (their result recorded); then the Daily Front's
+board summaries (today's, and yesterday's until 00:30 UTC) and those of Front 1901's daily challenge (each day's
+for its 48 hours).
 
 The safety net under the turn timers, and how games against a house AI left open reach their end. The summaries
 run after the turns, so a Front the sweep has just ended is in them. A stage that fails is logged and counted
@@ -31,6 +33,8 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     from gameserver.domain.daily import boards, front
     from gameserver.domain.duels import service as duels
     from gameserver.domain.front1901 import daily as challenge
+    from gameserver.domain.moderation import freezes
+    from gameserver.domain.seasons import close
     from gameserver.domain.tournaments import service as tournaments
     from gameserver.play.steps import sweep
 
@@ -39,6 +43,9 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
         "duels", lambda: duels.sweep(storage(), get_clock(), limit=BATCH)).items()})
     outcomes.update({f"tournament-{k}": v for k, v in _stage(
         "tournaments", lambda: tournaments.sweep(storage(), get_clock(), limit=BATCH)).items()})
+    outcomes.update(_stage("freezes", lambda: freezes.sweep(storage(), get_clock(), limit=BATCH)))
+    outcomes.update({f"season-{k}": v for k, v in _stage(
+        "seasons", lambda: close.due(storage(), get_clock())).items()})
     # The challenges', the Fronts' and the summaries' outcomes are logged and counted, not returned (the answer is
     # the turns', the duels' and the tournaments').
     challenged = _stage("challenges", lambda: challenges.sweep(storage(), get_clock(), limit=BATCH))

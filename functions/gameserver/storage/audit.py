@@ -6,10 +6,30 @@ line without its action.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Protocol
 
 from gameserver.storage.records import Page
+
+
+class AuditAction(enum.StrEnum):
+    """What a moderator did."""
+
+    CLOSE_MARK = "close-mark"
+    """Closed a mark fair play left, after review."""
+    REMOVE_DAILY_FRONT = "remove-daily-front"
+    """Took a member's Daily Front off the day's board (its points out of the month)."""
+    STOP_GAME = "stop-game"
+    """Stopped a game in progress: it ended without a result."""
+    VOID_DUEL = "void-duel"
+    """Voided a finished duel: its rating changes taken back, its stakes returned."""
+    FREEZE = "freeze"
+    """Froze a member's ratings."""
+    HIDE_DOCTRINE = "hide-doctrine"
+    """Hid a published doctrine with an offensive name: out of every listing, challenges refused."""
+    UNFREEZE = "unfreeze"
+    """Unfroze a member's ratings: the right to play again, not what was lost."""
 
 
 @dataclass(frozen=True)
@@ -17,7 +37,7 @@ class AuditLine:
     moderator: str
     at: str
     action: str
-    """What was done, e.g. ``remove-daily-front``."""
+    """What was done (``AuditAction``)."""
     member: str
     """Whom it concerns."""
     target: str
@@ -29,4 +49,8 @@ class AuditLine:
 class AuditPort(Protocol):
     def of_member(self, member: str, cursor: str | None, limit: int) -> Page:
         """A page of the lines about ``member`` (``AuditLine``), newest first."""
+        ...
+
+    def lines(self, cursor: str | None, limit: int) -> Page:
+        """A page of every line (``AuditLine``), newest first."""
         ...

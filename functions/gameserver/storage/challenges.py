@@ -277,6 +277,8 @@ class StartRead:
     default_doctrine: dict[str, Any] | None = None
     seen: dict[str, Seen] = field(default_factory=dict)
     notices: NoticeState | None = None
+    frozen: frozenset[str] = frozenset()
+    """Those of the challenger and the author whose ratings are frozen (their freeze items, read with the rest)."""
 
 
 @dataclass(frozen=True)
@@ -303,6 +305,8 @@ class EndRead:
     seen: dict[str, Seen]
     account_created: str
     notices: NoticeState
+    frozen: frozenset[str] = frozenset()
+    """Those of the challenger and the author whose ratings are frozen at the end."""
 
 
 @dataclass(frozen=True)

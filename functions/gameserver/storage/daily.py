@@ -121,12 +121,22 @@ class DayRead:
     front: FrontOfTheDay | None = None
     entry: FrontEntry | None = None
     default_doctrine: dict[str, Any] | None = None
+    frozen: bool = False
+    """Asked for: whether the member's ratings are frozen (the freeze's item, read in the same request)."""
 
 
 @dataclass(frozen=True)
 class FrontStart:
     """A member's Front of a day, started with its game (a ``Store.transact`` write beside the ``NewGame``):
     ``AlreadyStarted`` when the member has one that day already."""
+
+    entry: FrontEntry
+
+
+@dataclass(frozen=True)
+class FrontStopped:
+    """A member's Front whose game a moderator stopped, finished without a result and not ranked (a
+    ``Store.transact`` write beside the game's close and the audit line): only while it is still ``playing``."""
 
     entry: FrontEntry
 
@@ -157,7 +167,8 @@ class DailyPort(Protocol):
 
     def get_front(self, day: date) -> FrontOfTheDay | None: ...
 
-    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False) -> DayRead:
+    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False,
+                 frozen: bool = False) -> DayRead:
         """The member's entry of that day and, as asked, the day's Front and (to start) their default doctrine:
         one request."""
         ...

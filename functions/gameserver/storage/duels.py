@@ -32,6 +32,11 @@ def proposals_to(sub: str) -> str:
     return f"DUELS#to#{sub}"
 
 
+def duels_of(sub: str) -> str:
+    """The list of a member's duels not closed yet (as the proposer, or as the opponent once accepted)."""
+    return f"DUELSOF#{sub}"
+
+
 def board_sk(line: MonthLine) -> str:
     """The month's board order as text (ascending): higher rating, then more rated duels, then the older
     account."""
@@ -164,6 +169,11 @@ class DuelsPort(Protocol):
 
     def proposals(self, partition: str, cursor: str | None, limit: int) -> tuple[list[StoredDuel], str | None]:
         """Open proposals (``OPEN_DUELS``) or those made to a member (``proposals_to``), oldest first."""
+        ...
+
+    def open_of(self, sub: str) -> list[str]:
+        """The ids of the member's duels not closed yet: proposed by them or to them, in a ready room, in play
+        (three queries, every page)."""
         ...
 
     def due_duels(self, now: str, limit: int) -> list[DueDuel]:

@@ -6,15 +6,25 @@ cancelling it and never reopening a mark a moderator closed; a moderator closes 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
 from gameserver.platform.fairplay.links import Link
 from gameserver.platform.fairplay.marks import Mark, MarkStatus
 from gameserver.storage.audit import AuditLine
+from gameserver.storage.records import Page
 
 Seen = dict[date, set[Link]]
 """A member's sightings: each UTC day and what they were seen with (device ids, source addresses)."""
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Marks written on their own (a ``Store.transact`` write: a game's end judged once it is written); a mark
+    written again is the same item and keeps a moderator's closing."""
+
+    marks: tuple[Mark, ...]
 
 
 class FairPlayPort(Protocol):
@@ -26,6 +36,10 @@ class FairPlayPort(Protocol):
     def marks(self, cursor: str | None, limit: int, status: MarkStatus = MarkStatus.OPEN
               ) -> tuple[list[Mark], str | None]:
         """A page of the marks of ``status``, newest first; ``InvalidCursor`` for one this list did not hand out."""
+        ...
+
+    def marks_of(self, member: str, cursor: str | None, limit: int) -> Page:
+        """A page of the member's marks (``Mark``), open and closed, newest first."""
         ...
 
     def find_mark(self, member: str, mark_id: str) -> Mark | None: ...

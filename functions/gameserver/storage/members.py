@@ -35,6 +35,10 @@ class NoticeKind(enum.StrEnum):
     """A game of theirs ended (Feint online)."""
     TABLE_INVITE = "table-invite"
     """A seat at a Feint table was kept for them: ``game_id`` names the table."""
+    SEASON_PRIZE = "season-prize"
+    """They won a prize of a season's duel board: ``game_id`` names the payment, ``ref`` the season."""
+    SEASON_TITLE = "season-title"
+    """They won a title of a season: ``game_id`` names the title, ``ref`` the season."""
 
 
 STEP_OPENS = frozenset({NoticeKind.TURN_OPEN, NoticeKind.RETREAT_OPEN, NoticeKind.DEPLOYMENT_OPEN})

@@ -31,6 +31,7 @@ from gameserver.storage.daily import (
     DueFront,
     FrontEntry,
     FrontStart,
+    FrontStopped,
     MonthLine,
 )
 from gameserver.storage.doctrines import Doctrines, SlotDoctrine
@@ -51,6 +52,7 @@ from gameserver.storage.duels import (
 )
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.fairplay import Marks
 from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.front1901 import Front1901DayStart
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
@@ -68,6 +70,8 @@ from gameserver.storage.memory_base import (
 )
 from gameserver.storage.memory_challenges import CHALLENGE_WRITES, ChallengeTables, MemoryChallenges
 from gameserver.storage.memory_front1901 import Front1901Tables, MemoryFront1901
+from gameserver.storage.memory_moderation import MODERATION_WRITES, MemoryModeration
+from gameserver.storage.memory_seasons import SEASON_WRITES, MemorySeasons, SeasonTables
 from gameserver.storage.records import (
     Board,
     Game,
@@ -112,6 +116,7 @@ T = TypeVar("T")
 class _Tables(Tables):
     """Everything the store holds: the shared records, and each area module's own."""
 
+    seasons: SeasonTables = field(default_factory=SeasonTables)
     challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
     front1901: Front1901Tables = field(default_factory=lambda: Front1901Tables())
 
@@ -132,6 +137,8 @@ class MemoryStore:
         self.feint = _Feint(self)
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
+        self.moderation = MemoryModeration(self)
+        self.seasons = MemorySeasons(self, self.tables.seasons)
         self.challenges = MemoryChallenges(self, self.tables.challenges)
         self.front1901 = MemoryFront1901(self, self.tables.front1901)
 
@@ -184,6 +191,15 @@ class MemoryStore:
                     raise AlreadyStarted(f"{write.entry.member} already has a Front on {write.entry.day}")
 
             return check_first, lambda: t.entries.__setitem__((write.entry.member, write.entry.day), write.entry)
+        if isinstance(write, FrontStopped):
+            stopped = write.entry
+
+            def check_playing() -> None:
+                held = t.entries.get((stopped.member, stopped.day))
+                if held is None or held.status != "playing" or held.game_id != stopped.game_id:
+                    raise WriteConflict(f"{stopped.member}'s Front of {stopped.day} changed meanwhile")
+
+            return check_playing, lambda: t.entries.__setitem__((stopped.member, stopped.day), stopped)
         if isinstance(write, AuditLine):
             return (lambda: None), lambda: t.audit.append(write)
         if isinstance(write, TournamentWrite):
@@ -200,6 +216,12 @@ class MemoryStore:
                 write.table.table_id, replace(write.table, version=write.table.version + 1))
         if isinstance(write, Notices):
             return (lambda: None), lambda: put_notices(t, write.notices)
+        if isinstance(write, Marks):
+            return (lambda: None), lambda: self.fairplay.put_marks(write.marks)
+        if isinstance(write, MODERATION_WRITES):
+            return self.moderation.write_steps(write)
+        if isinstance(write, SEASON_WRITES):
+            return self.seasons.write_steps(write)
         if isinstance(write, CHALLENGE_WRITES):
             return self.challenges.write_steps(write)
         if isinstance(write, Front1901DayStart):
@@ -404,6 +426,10 @@ class _Duels(_Area):
         page = page_of(sorted(listed, key=lambda pair: pair[0]), cursor, limit, f"proposals#{partition}")
         return page.items, page.cursor
 
+    def open_of(self, sub: str) -> list[str]:
+        return sorted(duel_id for duel_id, (stored, _) in self.t.duels.items()
+                      if not stored.duel.status.closed and sub in stored.duel.members)
+
     def due_duels(self, now: str, limit: int) -> list[DueDuel]:
         due = [DueDuel(stored.duel.id, due_at) for stored, due_at in self.t.duels.values()
                if due_at is not None and not stored.duel.status.closed and due_at <= now]
@@ -534,10 +560,12 @@ class _Daily(_Area):
     def get_front(self, day: date) -> FrontOfTheDay | None:
         return self.t.fronts.get(day)
 
-    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False) -> DayRead:
+    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False,
+                 frozen: bool = False) -> DayRead:
         default = self.t.defaults.get(sub) if default_doctrine else None
         return DayRead(self.t.fronts.get(day) if front else None, self.t.entries.get((sub, day)),
-                       copy.deepcopy(default[1]) if default else None)
+                       copy.deepcopy(default[1]) if default else None,
+                       frozen and sub in self.t.freezes)
 
     def month_line(self, sub: str, month: str) -> MonthLine | None:
         return self.t.front_months.get((sub, month))
@@ -644,6 +672,11 @@ class _FairPlay(_Area):
                           if m.status is status), key=lambda pair: pair[0], reverse=True)
         page = page_of_desc(ordered, cursor, limit, f"marks#{status}")
         return page.items, page.cursor
+
+    def marks_of(self, member: str, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((f"{m.at}#{m.mark_id}", m) for (who, _), m in self.t.marks.items() if who == member),
+                         key=lambda pair: pair[0], reverse=True)
+        return page_of_desc(ordered, cursor, limit, f"marks-of#{member}")
 
     def find_mark(self, member: str, mark_id: str) -> Mark | None:
         return self.t.marks.get((member, mark_id))
@@ -776,6 +809,11 @@ class _Audit(_Area):
         ordered = sorted(((f"{line.at}#{line.audit_id}", line) for line in self.t.audit if line.member == member),
                          key=lambda pair: pair[0], reverse=True)
         return page_of_desc(ordered, cursor, limit, f"audit#{member}")
+
+    def lines(self, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((f"{line.at}#{line.audit_id}", line) for line in self.t.audit),
+                         key=lambda pair: pair[0], reverse=True)
+        return page_of_desc(ordered, cursor, limit, "audit")
 
 
 if TYPE_CHECKING:  # the type checker holds the memory store to the port, as it does the DynamoDB one (services)

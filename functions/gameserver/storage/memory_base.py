@@ -28,6 +28,7 @@ from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
 from gameserver.storage.feint import Table
 from gameserver.storage.members import Notice
+from gameserver.storage.moderation import Freeze
 from gameserver.storage.records import (
     Board,
     Game,
@@ -82,6 +83,9 @@ class Tables:
     tourney_entries: dict[tuple[str, str], str] = field(default_factory=dict)
     """(member, tournament) -> when they joined."""
     tables: dict[str, Table] = field(default_factory=dict)
+    freezes: dict[str, Freeze] = field(default_factory=dict)
+    """Members whose ratings are frozen: the moderation area's, read by what a freeze judges (a challenge's start
+    and end, a Daily Front's end)."""
 
 
 class Held(Protocol):

@@ -110,7 +110,8 @@ class MemoryChallenges:
             default = self.store.tables.defaults.get(challenger)
             return StartRead(stored, self._versus(challenger, doctrine_id),
                              copy.deepcopy(default[1]) if default else None, self._seen((challenger, author)),
-                             self.c.notices.get(doctrine_id, NoticeState(doctrine_id)))
+                             self.c.notices.get(doctrine_id, NoticeState(doctrine_id)),
+                             self._frozen((challenger, author)))
 
     def read_challenge(self, challenge_id: str) -> ChallengeRead:
         with self.store.lock:
@@ -127,7 +128,10 @@ class MemoryChallenges:
             return EndRead(found[0] if found else None, self._versus(challenger, doctrine_id), rating, version,
                            self.c.challenger_months.get((challenger, month)), self.c.published.get(doctrine_id),
                            self._seen((challenger, author)), profile.created_at if profile else "",
-                           self.c.notices.get(doctrine_id, NoticeState(doctrine_id)))
+                           self.c.notices.get(doctrine_id, NoticeState(doctrine_id)), self._frozen((challenger, author)))
+
+    def _frozen(self, subs: tuple[str | None, ...]) -> frozenset[str]:
+        return frozenset(sub for sub in subs if sub is not None and sub in self.store.tables.freezes)
 
     def due_challenges(self, now: str, limit: int) -> list[str]:
         due = sorted((at, cid) for cid, (_, at) in self.c.challenges.items() if at is not None and at <= now)

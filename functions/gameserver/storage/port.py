@@ -26,10 +26,10 @@ if TYPE_CHECKING:
         DoctrineWrite,
         NoticeWrite,
     )
-    from gameserver.storage.daily import DailyPort, FrontStart
+    from gameserver.storage.daily import DailyPort, FrontStart, FrontStopped
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
-    from gameserver.storage.fairplay import FairPlayPort
+    from gameserver.storage.fairplay import FairPlayPort, Marks
     from gameserver.storage.feint import FeintPort, TableWrite
     from gameserver.storage.front1901 import Front1901DayStart, Front1901Port
     from gameserver.storage.games import (
@@ -41,10 +41,13 @@ if TYPE_CHECKING:
         StepCommit,
     )
     from gameserver.storage.members import MembersPort, Notices
+    from gameserver.storage.moderation import FreezeSettled, FreezeWrite, ModerationPort, NotFrozen, Unfreeze
+    from gameserver.storage.seasons import CloseWrite, PrizePaid, SeasonsPort
     from gameserver.storage.tournaments import MatchWrite, TournamentsPort, TournamentWrite
 
     Write: TypeAlias = (NewGame | StepCommit | GameClose | InvitationAccepted | DuelWrite | FrontStart | AuditLine
                         | TournamentWrite | MatchWrite | Notices | TableWrite
+                        | FrontStopped | Marks | FreezeWrite | Unfreeze | FreezeSettled | NotFrozen | CloseWrite | PrizePaid
                         | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite
                         | Front1901DayStart)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
@@ -83,6 +86,12 @@ class Store(Protocol):
 
     @property
     def audit(self) -> AuditPort: ...
+
+    @property
+    def moderation(self) -> ModerationPort: ...
+
+    @property
+    def seasons(self) -> SeasonsPort: ...
 
     @property
     def challenges(self) -> ChallengesPort: ...

@@ -32,6 +32,7 @@ from gameserver.domain.challenges.publication import (
     visible_to,
 )
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
+from gameserver.domain.moderation.guards import Refused, guard, refusal
 from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
@@ -49,10 +50,11 @@ from gameserver.platform.challenges import (
     next_notice_at,
     settle,
     start,
+    stop,
 )
 from gameserver.platform.duels.lifecycle import LAST_TURN
-from gameserver.platform.fairplay import order_delay, pace_too_regular
-from gameserver.platform.fairplay.marks import Mark, MarkKind, linked_marks
+from gameserver.platform.fairplay import order_delay
+from gameserver.platform.fairplay.marks import Mark, linked_marks, play_marks
 from gameserver.platform.pace import Pace, game_length
 from gameserver.platform.ratings import Glicko2Change, Glicko2Rating
 from gameserver.play import steps
@@ -71,6 +73,7 @@ from gameserver.storage.challenges import (
 )
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import StepCommit
+from gameserver.storage.moderation import AccountFrozen
 from gameserver.storage.records import Game, StepRecord
 
 if TYPE_CHECKING:
@@ -130,8 +133,11 @@ def start_challenge(store: Store, clock: Clock, caller: Caller, doctrine_id: str
             raise NotFound(f"no published doctrine {doctrine_id}", field="doctrine_id")
         doctrine, now = stored.doctrine, clock.now()
         try:
+            frozen = read.frozen
             challenge = start(new_id(), caller.sub, doctrine, chosen, now, read.versus.challenges,
-                              linked=linked(read.seen, caller.sub, doctrine.author, now) is not None)
+                              linked=linked(read.seen, caller.sub, doctrine.author, now) is not None,
+                              challenger_frozen=caller.sub in frozen,
+                              author_frozen=doctrine.author is not None and doctrine.author in frozen)
         except ChallengeRuleError as error:
             raise refused(error) from error
         seed = new_seed()
@@ -150,7 +156,9 @@ def start_challenge(store: Store, clock: Clock, caller: Caller, doctrine_id: str
         try:
             new = open_game(store, clock, game_id=challenge.id, players={mine: caller.sub, theirs: opponent},
                             mode=MODE.name, pace=str(chosen), seed=seed, options=options,
-                            stand_ins={mine: read.default_doctrine, theirs: plays}, riders=(begun,))
+                            stand_ins={mine: read.default_doctrine, theirs: plays}, riders=(begun, guard(caller.sub)))
+        except AccountFrozen as error:
+            raise refusal(store, error, Refused.CHALLENGES) from error
         except VersusChanged:
             continue  # another challenge of this doctrine started or ended meanwhile: the next read says which
         except WriteConflict as error:
@@ -206,7 +214,10 @@ def finish_challenge(store: Store, clock: Clock, game: Game) -> str:
             return "already"
         link = linked(end.seen, challenger, author, ended)
         before = end.stored.challenge
-        after = finish(before, ChallengeEnd(ended, _score(game, side), len(records), delays, linked=link is not None))
+        frozen = end.frozen
+        after = finish(before, ChallengeEnd(ended, _score(game, side), len(records), delays, linked=link is not None,
+                                            challenger_frozen=challenger in frozen,
+                                            author_frozen=author is not None and author in frozen))
         settlement = settle(after, end.rating, end.doctrine.rating if end.doctrine else Glicko2Rating())
         change = month_line = None
         if settlement is not None:
@@ -218,8 +229,7 @@ def finish_challenge(store: Store, clock: Clock, game: Game) -> str:
         marks: tuple[Mark, ...] = ()
         if link is not None and author is not None:
             marks = linked_marks(game.game_id, (challenger, author), link, iso(ended))
-        if pace_too_regular([delays[turn] for turn in sorted(delays)]):
-            marks = (*marks, Mark(challenger, MarkKind.PACE_TOO_REGULAR, game.game_id, iso(ended)))
+        marks = (*marks, *play_marks(game.game_id, {challenger: delays}, len(records), iso(ended)))
         write = ChallengeFinish(
             StoredChallenge(after, end.stored.version, change),
             replace(end.versus, challenges=_kept((*(c for c in end.versus.challenges if c.id != after.id), after),
@@ -232,6 +242,25 @@ def finish_challenge(store: Store, clock: Clock, game: Game) -> str:
             continue
         return "recorded"
     raise WriteConflict(f"the end of challenge {game.game_id} kept meeting other writes")
+
+
+def stop_challenge(store: Store, clock: Clock, game: Game, riders: Sequence[Write]) -> bool:
+    """A moderator stops the challenge's game (issue 16: "a challenge is unrated"): the game ends with no result
+    and the challenge is stopped, no rating moves, ``riders`` (the audit lines) in the same transaction. False
+    when the challenge has ended already (read again)."""
+    challenger, doctrine_id, author = parties(game)
+    now = clock.now()
+    end = store.challenges.read_end(game.game_id, challenger, doctrine_id, author, iso(now)[:7])
+    if end.stored is None or end.stored.challenge.status is not ChallengeStatus.PLAYING:
+        return False
+    before = end.stored.challenge
+    after = stop(before, now)
+    versus = replace(end.versus, challenges=_kept((*(c for c in end.versus.challenges if c.id != after.id), after),
+                                                  now))
+    write = ChallengeFinish(StoredChallenge(after, end.stored.version, None), versus, end.rating_version,
+                            waiting=tuple(_due(event, end.notices) for event in events(before, after)))
+    store.transact([steps.end_off_the_board(store, game, None, now), write, *riders])
+    return True
 
 
 def catch_up(store: Store, clock: Clock, challenge_id: str) -> str:

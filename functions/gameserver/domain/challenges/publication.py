@@ -43,13 +43,13 @@ from gameserver.platform.challenges import (
 )
 from gameserver.platform.fairplay.links import Link
 from gameserver.play.steps import ATTEMPTS
-from gameserver.storage.audit import AuditLine
+from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.challenges import DoctrineWrite, StoredDoctrine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
 from gameserver.storage.port import Store
 
-HIDE_DOCTRINE = "hide-doctrine"
+HIDE_DOCTRINE = AuditAction.HIDE_DOCTRINE
 """The audit log's action of a hiding."""
 
 _HOUSE = {ai.doctrine_id: ai for ai in HouseAI}
@@ -74,7 +74,10 @@ def refused(error: ChallengeRuleError) -> DomainError:
         return Conflict(str(error), field="doctrine_id", rule=error.rule, code=ErrorCode.DOCTRINE_HIDDEN)
     if error.rule == "one-challenge-in-progress":
         return Conflict(str(error), field="doctrine_id", rule=error.rule, code=ErrorCode.CHALLENGE_IN_PROGRESS)
-    if error.rule in ("doctrine-author-only", "ratings-frozen"):
+    if error.rule == "ratings-frozen":
+        return Forbidden(str(error), field="member", rule=error.rule,
+                         code=ErrorCode.RATINGS_FROZEN)
+    if error.rule == "doctrine-author-only":
         return Forbidden(str(error), rule=error.rule)
     return InvalidInput(str(error), field=field, rule=error.rule)
 

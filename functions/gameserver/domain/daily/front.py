@@ -30,7 +30,7 @@ from gameserver.platform.pace import Pace, game_length
 from gameserver.play import steps
 from gameserver.play.players import PlayerKind, stand_in
 from gameserver.play.sweeps import SWEEP_MARGIN, each_due
-from gameserver.storage.audit import AuditLine
+from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.daily import AlreadyStarted, DailyPort, DueFront, FrontEntry, FrontStart
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
@@ -96,7 +96,8 @@ def entry_json(entry: FrontEntry | None) -> dict[str, Any] | None:
         "started_at": entry.started_at,
         "finished_at": entry.finished_at,
         "result": {"outcome": entry.outcome, "turns": entry.turns, "seconds": entry.seconds,
-                   "positions": entry.positions, "income": entry.income} if finished else None,
+                   "positions": entry.positions, "income": entry.income}
+        if finished and entry.outcome is not None else None,  # a stopped Front finished with no result
         "ranked": entry.ranked,
         "not_ranked": entry.not_ranked,
     }
@@ -213,7 +214,7 @@ def remove_result(store: Store, clock: Clock, moderator: Caller, day: date, memb
                         wins=line.wins - (outcome is Outcome.WIN), ranked_days=line.ranked_days - 1)
         removed = replace(entry, board_key=None, not_ranked=str(NotRanked.REMOVED))
         at = iso(clock.now())
-        audit = AuditLine(moderator=moderator.sub, at=at, action="remove-daily-front", member=member,
+        audit = AuditLine(moderator=moderator.sub, at=at, action=AuditAction.REMOVE_DAILY_FRONT, member=member,
                           target=day.isoformat(), why=why, audit_id=new_id())
         try:
             ds.remove(removed, month, audit)

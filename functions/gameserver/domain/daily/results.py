@@ -26,8 +26,7 @@ from gameserver.platform.daily import (
     sort_key,
 )
 from gameserver.platform.daily.result import PlayedTurn, day_result, front_game, outcome_of
-from gameserver.platform.fairplay import pace_too_regular
-from gameserver.platform.fairplay.marks import Mark, MarkKind
+from gameserver.platform.fairplay.marks import Mark, play_marks
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.seats import members
 from gameserver.play.steps import ATTEMPTS
@@ -100,9 +99,9 @@ def record_result(store: Store, game: Game, board: Board) -> str:
     day = day_of(game)
     judged = front_game(outcome, played)
     finished_at = game.finished_at or game.opened_at
-    # "A pace too regular leaves the Daily Front unranked and leaves a mark", whichever reason is reported first.
-    regular = pace_too_regular([judged.delays[turn] for turn in sorted(judged.delays)])
-    marks = (Mark(member, MarkKind.PACE_TOO_REGULAR, game.game_id, finished_at),) if regular else ()
+    # "A pace too regular leaves the Daily Front unranked and leaves a mark", whichever reason is reported first;
+    # so do orders faster than a human's.
+    marks = play_marks(game.game_id, {member: judged.delays}, judged.turns, finished_at)
     return save_result(store, day, game.game_id, result, not_ranked(judged), finished_at, marks)
 
 
@@ -113,9 +112,12 @@ def save_result(store: Store, day: date, game_id: str, result: DayResult, reason
     are written in the same transaction."""
     ds = store.daily
     for _ in range(ATTEMPTS):
-        entry = ds.read_day(day, result.member, front=False).entry
+        read = ds.read_day(day, result.member, front=False, frozen=True)
+        entry = read.entry
         if entry is None or entry.game_id != game_id:
             return "missing"
+        if read.frozen:  # "Not ranked: [...] frozen ratings", judged when the Front ends; checked before the rest
+            reason = NotRanked.FROZEN
         if entry.status == "finished":
             return "already"
         finished = replace(

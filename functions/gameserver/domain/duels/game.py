@@ -37,7 +37,7 @@ from gameserver.platform.duels import (
 from gameserver.platform.duels.rated import DAILY_LIMIT_WINDOW
 from gameserver.platform.fairplay import faster_than_a_human, order_delay
 from gameserver.platform.fairplay.links import Link
-from gameserver.platform.fairplay.marks import linked_marks
+from gameserver.platform.fairplay.marks import linked_marks, play_marks
 from gameserver.play import start
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.steps import ATTEMPTS, end_off_the_board
@@ -266,6 +266,9 @@ def rate(duel: Duel, change: DuelWrite, closing: Closing | None) -> None:
     ratings, months, created, recent = closing.ratings, closing.months, closing.created, closing.recent
     if duel.linked and closing.link is not None:
         change.marks = linked_marks(duel.id, (duel.proposer, duel.opponent), closing.link, iso(duel.finished_at))
+    if change.delays:
+        turns = max((turn for own in change.delays.values() for turn in own), default=0)
+        change.marks = (*change.marks, *play_marks(duel.id, change.delays, turns, iso(duel.finished_at)))
     # The pair's duels that can still count for a later one: a duel caught up late may have finished a little
     # before one already written, so those within two windows stay.
     kept = [d for d in recent.duels if d.id != duel.id and d.finished_at is not None

@@ -14,7 +14,7 @@ ride a turn, its own deadline in the due index makes the sweep catch it up, and 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -30,6 +30,7 @@ from gameserver.domain.duels.game import (
     sync,
     turn_notices,
 )
+from gameserver.domain.moderation.guards import Refused, guard, refusal, refuse_frozen
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
@@ -42,9 +43,12 @@ from gameserver.platform.duels import (
     DuelEvent,
     DuelRuleError,
     DuelStatus,
+    Freeze,
     ProposalLapses,
     Ready,
     ReadyRoomCloses,
+    Stop,
+    Void,
     Withdraw,
     apply,
     lapses_at,
@@ -53,6 +57,7 @@ from gameserver.platform.duels import (
 )
 from gameserver.platform.duels.credits import CreditError
 from gameserver.platform.duels.lifecycle import PROPOSAL_LAPSED
+from gameserver.platform.ratings import EloChange, Glicko2Change
 from gameserver.play import steps, timers
 from gameserver.play.sweeps import each_due
 from gameserver.storage.duels import (
@@ -60,11 +65,14 @@ from gameserver.storage.duels import (
     DueDuel,
     DuelWrite,
     InsufficientCredits,
+    MonthLine,
+    PairRecent,
     StoredDuel,
     proposals_to,
 )
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import NewGame
+from gameserver.storage.moderation import AccountFrozen
 from gameserver.storage.records import Game
 
 if TYPE_CHECKING:
@@ -135,9 +143,10 @@ def propose_duel(store: Store, clock: Clock, caller: Caller, *, opponent: str | 
     try:
         duel = propose(new_id(), caller.sub, opponent, chosen, stake, now, balance)
     except (DuelRuleError, CreditError) as error:
+        refuse_frozen(store, (caller.sub,), Refused.DUELS)
         raise _refused(error) from error
     _write(store, [DuelWrite(duel=duel, before_version=None, at=iso(now), due_at=iso(lapses_at(duel)),
-                             lines=ledger_lines(None, duel, now))])
+                             lines=ledger_lines(None, duel, now)), guard(caller.sub)])
     return duel_json(StoredDuel(duel, 1))
 
 
@@ -288,9 +297,13 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
         except (DuelRuleError, CreditError) as error:
             if isinstance(error, DuelRuleError) and error.rule == PROPOSAL_LAPSED:
                 _lapse_now(store, clock, duel_id)
+            if accepting:
+                refuse_frozen(store, (caller.sub,), Refused.DUELS)
             raise _refused(error) from error
         change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
         writes: list[Write] = [change]
+        if accepting or (after.status is DuelStatus.PLAYING and before.status is not DuelStatus.PLAYING):
+            writes.append(guard(*after.members))  # a new duel, or its game's start: nobody frozen
         if after.status is DuelStatus.READY_ROOM:
             change.due_at = iso(ready_room_closes(after.accepted_at or now))
         started: NewGame | None = None
@@ -326,6 +339,8 @@ def _write(store: Store, writes: list[Write]) -> None:
     except InsufficientCredits as error:
         raise Conflict(f"your balance is below the stake of {change.duel.stake} credits", field="stake",
                        rule="stake-within-balance", code=ErrorCode.INSUFFICIENT_CREDITS) from error
+    except AccountFrozen as error:
+        raise refusal(store, error, Refused.DUELS) from error
     except WriteConflict as error:
         raise Conflict("the duel changed meanwhile", code=ErrorCode.DUEL_CHANGED) from error
 
@@ -337,6 +352,100 @@ def _after_commit(change: DuelWrite, started: NewGame | None) -> None:
     elif change.duel.status is DuelStatus.READY_ROOM and change.due_at:
         events.start_ready_room_timer(change.duel.id, change.due_at)
     events.publish(change.notices)
+
+
+# ------------------------------------------------------------------ moderation
+def stop_duel(store: Store, clock: Clock, duel_id: str, riders: Sequence[Write]) -> StoredDuel | None:
+    """A moderator stops the duel's game: "a duel is then cancelled, the stakes returned", the game over with no
+    result, ``riders`` (the audit lines) in the same transaction. None when the duel is not in progress (it
+    ended meanwhile, or was never played)."""
+    return _end_off_the_board(store, clock, duel_id, Stop, riders)
+
+
+def freeze_duel(store: Store, clock: Clock, duel_id: str, member: str) -> StoredDuel | None:
+    """A member's ratings are frozen: a duel of theirs not finished "ends without a result, the stakes
+    returned" (proposals and ready rooms too). None when it has ended already (safe twice)."""
+    return _end_off_the_board(store, clock, duel_id, lambda at: Freeze(member, at), ())
+
+
+def _end_off_the_board(store: Store, clock: Clock, duel_id: str, event_at: Callable[[datetime], DuelEvent],
+                       riders: Sequence[Write]) -> StoredDuel | None:
+    for _ in range(steps.ATTEMPTS):
+        read = store.duels.read(duel_id, game=True)
+        stored, game = read.stored, read.game
+        if stored is None:
+            return None
+        if _lagging(stored.duel, game):
+            sync(store, clock, duel_id)  # the game ended (or moved on) before the duel followed: catch up first
+            continue
+        now, before = clock.now(), stored.duel
+        try:
+            after = apply(before, event_at(now))
+        except DuelRuleError:
+            return None
+        change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
+        writes: list[Write] = [change, *riders]
+        if before.status is DuelStatus.PLAYING and game is not None and game.status == "open":
+            try:
+                writes.append(game_closed(store, game, after, now))
+            except WriteConflict:
+                continue
+        try:
+            store.transact(writes)
+        except WriteConflict:
+            continue
+        return StoredDuel(after, stored.version + 1, stored.rating_changes, stored.delays)
+    raise Conflict("the duel kept changing while it was being ended; send it again", code=ErrorCode.BUSY)
+
+
+def void_duel(store: Store, clock: Clock, duel_id: str, riders: Sequence[Write]) -> StoredDuel:
+    """A moderator voids a finished duel: "it no longer counts: the rating points won or lost are cancelled, the
+    stakes returned". Exactly the rating changes it caused are taken back from both members' ratings as they are
+    now (the changes of their later games stay as they are); what the payout moved between them goes back; the
+    pair's recent duels forget it (the 24-hour count); and, while its month's prizes are not fixed yet, its
+    month's line loses it (one rated duel less, its rating change off the line's rating). ``riders`` (the audit
+    lines) in the same transaction. 404 for no such duel, 409 ``duel_refused`` (``void-when-...``) for one not
+    finished."""
+    for _ in range(steps.ATTEMPTS):
+        stored = store.duels.read(duel_id).stored
+        if stored is None:
+            raise NotFound(f"no duel {duel_id}", field="duel_id")
+        now, before = clock.now(), stored.duel
+        try:
+            after = apply(before, Void(now))
+        except DuelRuleError as error:
+            raise _refused(error) from error
+        assert before.opponent is not None and before.finished_at is not None, "a finished duel has two members"
+        month = iso(before.finished_at)[:7]
+        standing = store.duels.standing((before.proposer, before.opponent), month)
+        change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays,
+                           rating_changes=stored.rating_changes,
+                           recent=PairRecent(tuple(d for d in standing.recent.duels if d.id != duel_id),
+                                             standing.recent.version))
+        taken = stored.rating_changes or {}
+        if taken.get("rated"):
+            board_open = _month_board_open(store, month)
+            for sub in before.members:
+                ratings, game_change = standing.ratings[sub], Glicko2Change.from_json(taken["game"][sub])
+                change.ratings[sub] = (ratings, game_change.take_back(ratings.game),
+                                       EloChange(int(taken["elo"][sub])).take_back(ratings.elo))
+                line = standing.months[sub]
+                if board_open and line is not None and line.rated > 0:
+                    change.months.append((MonthLine(sub, month, line.rated - 1, line.rating - game_change.rating,
+                                                    line.account_created), line.rated))
+        try:
+            store.transact([change, *riders])
+        except WriteConflict:
+            continue
+        return StoredDuel(after, stored.version + 1, stored.rating_changes, stored.delays)
+    raise Conflict("the duel kept changing while it was being voided; send it again", code=ErrorCode.BUSY)
+
+
+def _month_board_open(store: Store, month: str) -> bool:
+    """"A duel voided after its month closed leaves that month's prizes and titles as they were": the month's
+    line moves only until the season's prize stage is fixed."""
+    closing = store.seasons.read(month).stored
+    return closing is None or closing.close.duel_board_open
 
 
 # ------------------------------------------------------------------ the sweep

@@ -13,12 +13,13 @@ which"; "Two members taking the last seat at once: exactly one gets it" (the ver
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.domain.feinthold import rules
+from gameserver.domain.moderation.guards import Refused, guard, refusal, refuse_frozen
 from gameserver.domain.tournaments import match as matches
 from gameserver.domain.tournaments import transition
 from gameserver.domain.tournaments.transition import Known, Moved
@@ -34,6 +35,7 @@ from gameserver.platform.tournaments import (
     MatchStatus,
     RoundDeadlinePasses,
     Seeding,
+    Stop,
     Tallies,
     Tournament,
     TournamentEvent,
@@ -47,6 +49,7 @@ from gameserver.play import steps
 from gameserver.play.sweeps import each_due
 from gameserver.storage.duels import InsufficientCredits
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.moderation import AccountFrozen
 from gameserver.storage.tournaments import (
     Contender,
     DueTournament,
@@ -56,7 +59,7 @@ from gameserver.storage.tournaments import (
 )
 
 if TYPE_CHECKING:
-    from gameserver.storage.port import Store
+    from gameserver.storage.port import Store, Write
 
 log = logging.getLogger(__name__)
 
@@ -167,6 +170,8 @@ def _write(store: Store, moved: Moved) -> None:
     except InsufficientCredits as error:
         raise Conflict(f"your balance is below the entry fee of {change.tournament.fee} credits", field="fee",
                        rule="fee-within-balance", code=ErrorCode.INSUFFICIENT_CREDITS) from error
+    except AccountFrozen as error:
+        raise refusal(store, error, Refused.TOURNAMENTS) from error
 
 
 # ------------------------------------------------------------------ creating, listing, reading
@@ -180,8 +185,10 @@ def create_tournament(store: Store, clock: Clock, caller: Caller, *, size: int, 
     try:
         tournament = create(new_id(), caller.sub, name, size, fee, now, balance)
     except TournamentRuleError as error:
+        refuse_frozen(store, (caller.sub,), Refused.TOURNAMENTS)
         raise _refused(error) from error
     moved = transition.writes(store, None, tournament, now, joined=(caller.sub,))
+    moved.writes.append(guard(caller.sub))
     try:
         _write(store, moved)
     except WriteConflict as error:
@@ -231,8 +238,10 @@ def join_tournament(store: Store, clock: Clock, caller: Caller, tournament_id: s
         try:
             after = apply(before, Join(caller.sub, now, read.balances.get(caller.sub, 0), seeding))
         except TournamentRuleError as error:
+            refuse_frozen(store, (caller.sub,), Refused.TOURNAMENTS)
             raise _refused(error) from error
         moved = transition.writes(store, read.stored, after, now, known=known, joined=(caller.sub,))
+        moved.writes.append(guard(caller.sub))
         try:
             _write(store, moved)
         except WriteConflict:
@@ -308,6 +317,35 @@ def abandon_match(store: Store, clock: Clock, caller: Caller, tournament_id: str
 
 
 # ------------------------------------------------------------------ moderation
+def stop_match(store: Store, clock: Clock, tournament_id: str, slot: int, riders: Sequence[Write]) -> str:
+    """A moderator stops a match's game: "a stopped tournament match has no result, as if no orders were sent:
+    neither player goes on, the next opponent advances without playing (stopping is not a freeze)". The game
+    ends with no result, ``riders`` (the audit lines) in the same transaction. ``stopped``; ``decided`` (the match
+    has its result already: nothing written); ``missing``."""
+    for _ in range(steps.ATTEMPTS):
+        read = store.tournaments.read_match(tournament_id, slot)
+        if read.tournament is None:
+            return "missing"
+        stored, game = read.match, read.game
+        if stored is not None and game is not None and not stored.decided and game.epoch > stored.turns_passed:
+            matches.sync(store, clock, tournament_id, slot)  # the match lags its game: catch it up first
+            continue
+        now = clock.now()
+        try:
+            after = apply(read.tournament.tournament, Stop(slot, now))
+        except TournamentRuleError:
+            return "decided"
+        known = Known(matches={} if stored is None else {slot: stored}, games={} if game is None else {slot: game})
+        try:
+            moved = transition.writes(store, read.tournament, after, now, known=known)
+            store.transact([*moved.writes, *riders])
+        except WriteConflict:
+            continue
+        transition.after_commit(moved)
+        return "stopped"
+    raise Conflict("the match changed while it was being stopped; send it again", code=ErrorCode.BUSY)
+
+
 def freeze(store: Store, clock: Clock, members: Iterable[str]) -> dict[str, str]:
     """What a freeze of ``members``' ratings (moderation, one action) does to their tournaments: "A freeze
     before the tournament is full removes the entry and returns the fee. A freeze during it ends the member's

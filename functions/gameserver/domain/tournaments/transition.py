@@ -24,7 +24,7 @@ from gameserver.domain import members
 from gameserver.domain.fairplay import link_of
 from gameserver.domain.feinthold import KIND
 from gameserver.ids import new_seed
-from gameserver.platform.fairplay.marks import linked_marks
+from gameserver.platform.fairplay.marks import linked_marks, play_marks
 from gameserver.platform.tournaments import (
     MATCH_PACE,
     Match,
@@ -198,6 +198,9 @@ def _decide(store: Store, moved: Moved, tournament: Tournament, match: Match, kn
     if stored is None:
         raise ValueError(f"match {match.slot} of tournament {tournament.id} was played without its item")
     rating_changes = _rate(change, tournament, match, contenders)
+    if match.ended_at is not None:
+        change.marks = (*change.marks, *play_marks(tournament.match_id(match.slot), stored.delays,
+                                                   stored.turns_passed, iso(match.ended_at)))
     moved.writes.append(MatchWrite(replace(stored, decided=True, rating_changes=rating_changes), stored.version))
     if match.slot not in known.ended_on_board and game is not None and game.status == "open":
         assert match.ended_at is not None, "a decided match has its end"

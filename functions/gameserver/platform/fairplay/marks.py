@@ -2,7 +2,9 @@
 
 Platform decision (specs/platform.md): "A pace too regular [...] leaves the Daily Front unranked and leaves a
 mark. A game view reloaded more than 60 times a minute and games between linked accounts leave a mark for
-moderators. A mark changes nothing else by itself."
+moderators. A mark changes nothing else by itself." "Marks for moderators: ``too-fast`` (orders faster than a
+human's, any game), ``pace-too-regular`` (duels, tournament matches, challenges and the Daily Front),
+``reload-storm``, ``linked-accounts``."
 
 A mark names one member, what they did (``kind``), in which game, and for linked accounts the other member and
 what the two shared (a device id or an address: moderators may see it, members never see marks). Its id is
@@ -17,8 +19,10 @@ from __future__ import annotations
 
 import enum
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from gameserver.platform.fairplay.delays import faster_than_a_human_in_game, pace_too_regular
 from gameserver.platform.fairplay.links import Link
 
 
@@ -26,7 +30,13 @@ class MarkKind(enum.StrEnum):
     """Why fair play left a mark for the moderators."""
 
     LINKED_ACCOUNTS = "linked-accounts"
+    """A game between linked accounts (the same device id or source address within 30 days)."""
     PACE_TOO_REGULAR = "pace-too-regular"
+    """Order delays whose coefficient of variation is under 0.1 over at least 5 turns."""
+    TOO_FAST = "too-fast"
+    """Orders faster than a human can read a turn (the median delay under 4 seconds, from turn 5 on)."""
+    RELOAD_STORM = "reload-storm"
+    """A game view reloaded more than 60 times in a minute."""
 
 
 class MarkStatus(enum.StrEnum):
@@ -95,3 +105,17 @@ def linked_marks(game_id: str, members: tuple[str, str], shared: Link, at: str) 
     first, second = members
     return (Mark(first, MarkKind.LINKED_ACCOUNTS, game_id, at, other=second, shared=shared),
             Mark(second, MarkKind.LINKED_ACCOUNTS, game_id, at, other=first, shared=shared))
+
+
+def play_marks(game_id: str, delays: Mapping[str, Mapping[int, int]], turns: int, at: str) -> tuple[Mark, ...]:
+    """The marks a finished game of ``turns`` turns leaves its members by their order delays (member -> turn ->
+    seconds): ``too-fast`` ("These orders [...] also leave a mark") and ``pace-too-regular`` ("a sending pace
+    that is too regular")."""
+    marks: list[Mark] = []
+    for member in sorted(delays):
+        own = delays[member]
+        if faster_than_a_human_in_game(own, turns):
+            marks.append(Mark(member, MarkKind.TOO_FAST, game_id, at))
+        if pace_too_regular([own[turn] for turn in sorted(own)]):
+            marks.append(Mark(member, MarkKind.PACE_TOO_REGULAR, game_id, at))
+    return tuple(marks)

@@ -40,6 +40,8 @@ MIN_RANKED_DAYS = 8
 
 
 class Title(enum.StrEnum):
+    """The three titles of a season (never credits)."""
+
     COMMANDER = "commander-of-the-month"
     """The first of the month's challenge leaderboard (at least 8 rated challenges)."""
     DOCTRINE = "doctrine-of-the-month"

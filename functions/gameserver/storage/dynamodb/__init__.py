@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
     from gameserver.storage.dynamodb.feint import DynamoFeint
     from gameserver.storage.dynamodb.front1901 import DynamoFront1901
+    from gameserver.storage.dynamodb.moderation import DynamoModeration
+    from gameserver.storage.dynamodb.seasons import DynamoSeasons
     from gameserver.storage.dynamodb.tournaments import DynamoTournaments
     from gameserver.storage.games import Companion
     from gameserver.storage.port import Write
@@ -42,11 +44,19 @@ _WRITES: dict[str, tuple[str, str, str | None]] = {
     "InvitationAccepted": ("games", "invitation_accepted_items", None),
     "DuelWrite": ("duels", "duel_write_items", "explain_duel_write"),
     "FrontStart": ("daily", "front_start_items", "explain_front_start"),
+    "FrontStopped": ("daily", "front_stopped_items", None),
     "AuditLine": ("audit", "audit_items", None),
     "TournamentWrite": ("tournaments", "tournament_write_items", "explain_tournament_write"),
     "MatchWrite": ("tournaments", "match_write_items", None),
     "Notices": ("members", "notices_items", None),
     "TableWrite": ("feint", "table_write_items", None),
+    "Marks": ("fairplay", "marks_items", None),
+    "FreezeWrite": ("moderation", "freeze_write_items", None),
+    "Unfreeze": ("moderation", "unfreeze_items", None),
+    "FreezeSettled": ("moderation", "freeze_settled_items", None),
+    "NotFrozen": ("moderation", "not_frozen_items", "explain_not_frozen"),
+    "CloseWrite": ("seasons", "close_write_items", None),
+    "PrizePaid": ("seasons", "prize_paid_items", None),
     "DoctrineWrite": ("challenges", "doctrine_write_items", None),
     "ChallengeStart": ("challenges", "challenge_start_items", "explain_challenge_start"),
     "ChallengeFinish": ("challenges", "challenge_finish_items", "explain_challenge_finish"),
@@ -109,6 +119,14 @@ class DynamoStore:
     @cached_property
     def audit(self) -> DynamoAudit:
         return _area("audit").DynamoAudit(self)
+
+    @cached_property
+    def moderation(self) -> DynamoModeration:
+        return _area("moderation").DynamoModeration(self)
+
+    @cached_property
+    def seasons(self) -> DynamoSeasons:
+        return _area("seasons").DynamoSeasons(self)
 
     @cached_property
     def challenges(self) -> DynamoChallenges:

@@ -70,6 +70,7 @@ from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE, default_doctrine
 from gameserver.storage.dynamodb.fairplay import SEEN, decode_seen, mark_put
+from gameserver.storage.dynamodb.moderation import FREEZE
 from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.records import Page
@@ -402,18 +403,20 @@ class DynamoChallenges(Area):
     def read_start(self, challenger: str, doctrine_id: str) -> StartRead:
         pk, member = doctrine_pk(doctrine_id), keys.member_pk(challenger)
         found = self._get([codec.key(pk, DOCTRINE), codec.key(pk, NOTICES), codec.key(member, versus_sk(doctrine_id)),
-                           codec.key(member, DEFAULT_DOCTRINE), codec.key(member, SEEN)])
+                           codec.key(member, DEFAULT_DOCTRINE), codec.key(member, SEEN), codec.key(member, FREEZE)])
         item = found.get((pk, DOCTRINE))
         stored = decode_doctrine(item) if item else None
         seen = {challenger: decode_seen(found.get((member, SEEN)))}
+        frozen = {challenger} if (member, FREEZE) in found else set()
         author = stored.doctrine.author if stored else None
         if author is not None and author != challenger:
-            author_seen = self.client.get_item(TableName=self.table, Key=codec.key(keys.member_pk(author), SEEN),
-                                               ConsistentRead=True).get("Item")
-            seen[author] = decode_seen(author_seen)
+            theirs = keys.member_pk(author)
+            of_author = self._get([codec.key(theirs, SEEN), codec.key(theirs, FREEZE)])
+            seen[author] = decode_seen(of_author.get((theirs, SEEN)))
+            frozen |= {author} if (theirs, FREEZE) in of_author else set()
         return StartRead(stored, _decode_versus(found.get((member, versus_sk(doctrine_id))), challenger, doctrine_id),
                          default_doctrine(found.get((member, DEFAULT_DOCTRINE))), seen,
-                         _decode_notices(found.get((pk, NOTICES)), doctrine_id))
+                         _decode_notices(found.get((pk, NOTICES)), doctrine_id), frozenset(frozen))
 
     def read_challenge(self, challenge_id: str) -> ChallengeRead:
         pk = challenge_pk(challenge_id)
@@ -431,8 +434,9 @@ class DynamoChallenges(Area):
                   codec.key(member, RATING_SK), codec.key(member, challenger_month_sk(month)),
                   codec.key(member, SEEN), codec.key(member, keys.PROFILE), codec.key(pk, DOCTRINE),
                   codec.key(pk, NOTICES)]
+        wanted.append(codec.key(member, FREEZE))
         if author is not None:
-            wanted.append(codec.key(keys.member_pk(author), SEEN))
+            wanted += [codec.key(keys.member_pk(author), SEEN), codec.key(keys.member_pk(author), FREEZE)]
         found = self._get(wanted)
         item, rating = found.get((challenge_pk(challenge_id), CHALLENGE)), found.get((member, RATING_SK))
         month_item, doctrine = found.get((member, challenger_month_sk(month))), found.get((pk, DOCTRINE))
@@ -444,7 +448,9 @@ class DynamoChallenges(Area):
                        _decode_challenger_month(month_item) if month_item else None,
                        decode_doctrine(doctrine) if doctrine else None, seen,
                        profile["created_at"]["S"] if profile else "", _decode_notices(found.get((pk, NOTICES)),
-                                                                                       doctrine_id))
+                                                                                       doctrine_id),
+                       frozenset(sub for sub in (challenger, author)
+                                 if sub is not None and (keys.member_pk(sub), FREEZE) in found))
 
     def _due(self, kind: str, now: str, limit: int) -> list[tuple[str, str]]:
         """(due_at, the partition key's id) of the due items of ``kind``'s shards, earliest first."""

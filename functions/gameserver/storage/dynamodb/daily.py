@@ -49,6 +49,7 @@ from gameserver.storage.daily import (
     DueFront,
     FrontEntry,
     FrontStart,
+    FrontStopped,
     MonthLine,
 )
 from gameserver.storage.dynamodb import boards, codec, keys
@@ -58,6 +59,7 @@ from gameserver.storage.dynamodb.batch import batch_get
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE
 from gameserver.storage.dynamodb.doctrines import default_doctrine as doctrine_copy
 from gameserver.storage.dynamodb.fairplay import mark_put
+from gameserver.storage.dynamodb.moderation import FREEZE
 from gameserver.storage.dynamodb.tables import DUE_INDEX, DUE_SHARDS
 from gameserver.storage.errors import WriteConflict
 
@@ -224,14 +226,17 @@ class DynamoDaily(Area):
                                     ConsistentRead=True).get("Item")
         return decode_front(item) if item else None
 
-    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False) -> DayRead:
-        """The member's entry of that day and, as asked, the day's Front and (to start) their default doctrine:
-        one request."""
+    def read_day(self, day: date, sub: str, *, front: bool = True, default_doctrine: bool = False,
+                 frozen: bool = False) -> DayRead:
+        """The member's entry of that day and, as asked, the day's Front, (to start) their default doctrine and
+        (to record a result) their freeze: one request."""
         wanted = [codec.key(keys.member_pk(sub), entry_sk(day))]
         if front:
             wanted.append(codec.key(front_pk(day), FRONT))
         if default_doctrine:
             wanted.append(codec.key(keys.member_pk(sub), DEFAULT_DOCTRINE))
+        if frozen:
+            wanted.append(codec.key(keys.member_pk(sub), FREEZE))
         found = self._batch_get(wanted)
         read = DayRead()
         if (item := found.get((front_pk(day), FRONT))) is not None:
@@ -240,6 +245,7 @@ class DynamoDaily(Area):
             read.entry = decode_entry(item)
         if (item := found.get((keys.member_pk(sub), DEFAULT_DOCTRINE))) is not None:
             read.default_doctrine = doctrine_copy(item)
+        read.frozen = frozen and (keys.member_pk(sub), FREEZE) in found
         return read
 
     # -------------------------------------------------------------- a member's Front
@@ -335,6 +341,12 @@ class DynamoDaily(Area):
     # -------------------------------------------------------------- helpers
     def _batch_get(self, wanted: list[Item]) -> dict[tuple[str, str], Item]:
         return batch_get(self.client, self.table, wanted)
+
+
+def front_stopped_items(table: str, write: FrontStopped) -> list[Item]:
+    entry = write.entry
+    return [codec.put(table, encode_entry(entry), "#status = :playing AND game_id = :game", {"#status": "status"},
+                      {":playing": codec.s("playing"), ":game": codec.s(entry.game_id)})]
 
 
 def front_start_items(table: str, write: FrontStart) -> list[Item]:

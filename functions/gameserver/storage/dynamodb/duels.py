@@ -36,6 +36,7 @@ from gameserver.storage.duels import (
     Standing,
     StoredDuel,
     board_sk,
+    duels_of,
     proposals_to,
 )
 from gameserver.storage.dynamodb import codec, keys
@@ -43,7 +44,7 @@ from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE, default_doctrine
 from gameserver.storage.dynamodb.fairplay import SEEN, decode_seen, mark_put
-from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1
+from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1, GSI2
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.records import LedgerLine
 
@@ -96,9 +97,16 @@ def encode_duel(duel: Duel, version: int, due_at: str | None, rating_changes: di
         "escrow": codec.n(sum(escrowed(duel).values())),
         "proposed_at": codec.s(_iso(duel.proposed_at)),
     }
+    listed = codec.s(f"{_iso(duel.proposed_at)}#{duel.id}")
     if str(duel.status) == "proposed":
         item["gsi1pk"] = codec.s(OPEN_DUELS if duel.opponent is None else proposals_to(duel.opponent))
-        item["gsi1sk"] = codec.s(f"{_iso(duel.proposed_at)}#{duel.id}")
+        item["gsi1sk"] = listed
+    elif not duel.status.closed and duel.opponent is not None:
+        item["gsi1pk"] = codec.s(duels_of(duel.opponent))
+        item["gsi1sk"] = listed
+    if not duel.status.closed:
+        item["gsi2pk"] = codec.s(duels_of(duel.proposer))
+        item["gsi2sk"] = listed
     if due_at is not None and not duel.status.closed:
         item["due_shard"] = codec.s(duel_due_shard(duel.id))
         item["due_at"] = codec.s(due_at)
@@ -243,6 +251,24 @@ class DynamoDuels(Area):
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return [decode_duel(item) for item in answer.get("Items", [])], encode_key(last) if last else None
+
+    def open_of(self, sub: str) -> list[str]:
+        # Three lists, every page: the member's own duels not closed (gsi2), those they accepted (gsi1), and
+        # the proposals named to them (gsi1). A member has a few duels open at a time.
+        found: dict[str, None] = {}
+        for index, partition in ((GSI2, duels_of(sub)), (GSI1, duels_of(sub)), (GSI1, proposals_to(sub))):
+            prefix = index.removeprefix("gsi")
+            request: dict[str, Any] = {
+                "TableName": self.table, "IndexName": index, "KeyConditionExpression": f"gsi{prefix}pk = :pk",
+                "ExpressionAttributeValues": {":pk": codec.s(partition)},
+            }
+            while True:
+                answer = self.client.query(**request)
+                found.update({item["pk"]["S"].removeprefix("DUEL#"): None for item in answer.get("Items", [])})
+                if "LastEvaluatedKey" not in answer:
+                    break
+                request["ExclusiveStartKey"] = answer["LastEvaluatedKey"]
+        return sorted(found)
 
     def due_duels(self, now: str, limit: int) -> list[DueDuel]:
         due: list[DueDuel] = []

@@ -22,11 +22,13 @@ from typing import Any
 from gameserver.platform.fairplay.links import Link, LinkKind
 from gameserver.platform.fairplay.marks import Closure, Mark, MarkKind, MarkStatus
 from gameserver.storage.audit import AuditLine
-from gameserver.storage.cursors import GSI1_KEY, decode_key, encode_key
+from gameserver.storage.cursors import GSI1_KEY, TABLE_KEY, InvalidCursor, decode_key, encode_key
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.audit import encode_audit
 from gameserver.storage.dynamodb.tables import GSI1
+from gameserver.storage.fairplay import Marks
+from gameserver.storage.records import Page
 
 Item = dict[str, Any]
 
@@ -120,6 +122,10 @@ def mark_put(table: str, mark: Mark) -> Item:
                        "ExpressionAttributeNames": names, "ExpressionAttributeValues": values}}
 
 
+def marks_items(table: str, write: Marks) -> list[Item]:
+    return [mark_put(table, mark) for mark in write.marks]
+
+
 class DynamoFairPlay(Area):
     def record_sighting(self, sub: str, day: date, device: str | None, address: str | None) -> bool:
         """One UpdateItem: today's values added, the days 31 to 45 days old removed, the TTL moved on. False,
@@ -163,6 +169,22 @@ class DynamoFairPlay(Area):
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return [decode_mark(item) for item in answer.get("Items", [])], encode_key(last) if last else None
+
+    def marks_of(self, member: str, cursor: str | None, limit: int) -> Page:
+        pk = keys.member_pk(member)
+        request: dict[str, Any] = {
+            "TableName": self.table, "KeyConditionExpression": "pk = :pk AND begins_with(sk, :prefix)",
+            "ExpressionAttributeValues": {":pk": codec.s(pk), ":prefix": codec.s(MARK_PREFIX)},
+            "ScanIndexForward": False, "Limit": limit,
+        }
+        if cursor:
+            start = decode_key(cursor, {"pk": pk}, TABLE_KEY)
+            if not start["sk"]["S"].startswith(MARK_PREFIX):
+                raise InvalidCursor()
+            request["ExclusiveStartKey"] = start
+        answer = self.client.query(**request)
+        last = answer.get("LastEvaluatedKey")
+        return Page([decode_mark(item) for item in answer.get("Items", [])], encode_key(last) if last else None)
 
     def find_mark(self, member: str, mark_id: str) -> Mark | None:
         """The member's mark of that id, or None: a consistent Query of the member's marks (a mark's sort key

@@ -18,7 +18,7 @@ from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.fairplay.marks import Closure, Mark, MarkClosed, MarkStatus
 from gameserver.play.steps import ATTEMPTS
-from gameserver.storage.audit import AuditLine
+from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
 
@@ -38,10 +38,6 @@ def reason(why: str) -> str:
     if not 0 < len(why) <= MAX_WHY:
         raise InvalidInput(f"say why, in 1 to {MAX_WHY} characters", field="why")
     return why
-
-
-CLOSE_MARK = "close-mark"
-"""The audit log's action of a closing."""
 
 
 def mark_json(mark: Mark) -> dict[str, Any]:
@@ -86,7 +82,7 @@ def close_mark(store: Store, clock: Clock, moderator: Caller, member: str, mark_
             closed = mark.closed(Closure(by=moderator.sub, at=at, why=why))
         except MarkClosed as error:
             raise Conflict(str(error), field="mark_id", code=ErrorCode.MARK_CLOSED) from error
-        audit = AuditLine(moderator=moderator.sub, at=at, action=CLOSE_MARK, member=member, target=mark_id,
+        audit = AuditLine(moderator=moderator.sub, at=at, action=AuditAction.CLOSE_MARK, member=member, target=mark_id,
                           why=why, audit_id=new_id())
         try:
             store.fairplay.close_mark(closed, audit)

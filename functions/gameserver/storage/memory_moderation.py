@@ -1,0 +1,69 @@
+"""The moderation area of the in-memory store (``MemoryStore.moderation``), with the same conditions as the
+DynamoDB adapter (``storage.dynamodb.moderation``); the contract tests hold the two to one behaviour. Given what
+it holds of the store (``memory_base.Held``); the freezes are a shared record (``Tables.freezes``: a challenge's
+start and end and a Daily Front's end read them too). It never imports the store."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.memory_base import Apply, Check, Held, page_of
+from gameserver.storage.moderation import (
+    AccountFrozen,
+    Freeze,
+    FreezeSettled,
+    FreezeWrite,
+    NotFrozen,
+    Unfreeze,
+)
+from gameserver.storage.records import Page
+
+MODERATION_WRITES = (FreezeWrite, Unfreeze, FreezeSettled, NotFrozen)
+"""The writes of this area that ``MemoryStore.transact`` hands to it."""
+
+
+class MemoryModeration:
+    def __init__(self, store: Held) -> None:
+        self.store = store
+
+    def freezes(self, subs: tuple[str, ...]) -> dict[str, Freeze]:
+        with self.store.lock:
+            return {sub: self.store.tables.freezes[sub] for sub in subs if sub in self.store.tables.freezes}
+
+    def frozen(self, cursor: str | None, limit: int) -> Page:
+        with self.store.lock:
+            return page_of(sorted(self.store.tables.freezes.items()), cursor, limit, "frozen")
+
+    def due_freezes(self, now: str, limit: int) -> list[Freeze]:
+        with self.store.lock:
+            due = [f for f in self.store.tables.freezes.values() if f.settle_at is not None and f.settle_at <= now]
+        return sorted(due, key=lambda f: (f.settle_at or "", f.member))[:limit]
+
+    def write_steps(self, write: FreezeWrite | Unfreeze | FreezeSettled | NotFrozen) -> tuple[Check, Apply]:
+        held = self.store.tables.freezes
+        if isinstance(write, FreezeWrite):
+            def check_new() -> None:
+                if write.freeze.member in held:
+                    raise WriteConflict(f"{write.freeze.member} is frozen already")
+
+            return check_new, lambda: held.__setitem__(write.freeze.member, write.freeze)
+        if isinstance(write, NotFrozen):
+            def check_none() -> None:
+                for member in write.members:
+                    if member in held:
+                        raise AccountFrozen(member)
+
+            return check_none, lambda: None
+        member, at = write.member, write.at
+
+        def check_same() -> None:
+            if member not in held or held[member].at != at:
+                raise WriteConflict(f"{member} is not frozen by the freeze of {at}")
+
+        def apply_unfreeze() -> None:
+            del held[member]
+
+        if isinstance(write, Unfreeze):
+            return check_same, apply_unfreeze
+        return check_same, lambda: held.__setitem__(member, replace(held[member], settle_at=None))
