@@ -10,6 +10,7 @@ from feint_script import choose, member
 from gameserver.domain.feint import games, hotseat, solo, watch
 from gameserver.errors import Conflict, IllegalOrders, InvalidInput, NotFound
 from gameserver.identity import Client
+from gameserver.platform.fairplay.marks import MarkKind
 
 HERE = Client(device="d", address="192.0.2.1")
 
@@ -41,6 +42,9 @@ def test_a_solo_game_is_played_to_its_end_each_command_returning_at_the_members_
     assert len(mine) == commands and all(c["by"] == "member" and c["delay"] == 3 for c in mine)
     assert {c["by"] for s in record["steps"] for c in s["commands"] if c["seat"] != 1} == {"bot"}
     assert mine[0]["command"]["kind"] == "deploy" and len(mine[0]["command"]["cells"]) == 6
+    # Three seconds a command is faster than a human's ("too-fast [...] any game"): a mark for moderators.
+    assert [(m.kind, m.game_id) for m in store.fairplay.marks_of(ann.sub, None, 5).items] == [
+        (MarkKind.TOO_FAST, game["game_id"])]
 
 
 def test_a_member_asks_for_a_random_deal(store, clock, ann):

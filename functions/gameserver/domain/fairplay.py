@@ -16,16 +16,29 @@ storm, which one process sees (issue 16: "counted without a write per read [...]
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict, deque
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
-from gameserver.clock import iso
+from gameserver.clock import Clock, iso, parse_iso
 from gameserver.platform.fairplay import Link, day_sightings, link_between, reloaded_too_often
+from gameserver.platform.fairplay.delays import faster_than_a_human_in_game, order_delay
 from gameserver.platform.fairplay.marks import Mark, MarkKind
 from gameserver.platform.fairplay.reloads import RELOADS_PER_MINUTE
+from gameserver.play.modes import Mode
+from gameserver.play.players import is_member
 from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.port import Store
+
+if TYPE_CHECKING:
+    from gameserver.storage.games import StepCommit
+    from gameserver.storage.port import Write
+    from gameserver.storage.records import Game
+
+log = logging.getLogger(__name__)
 
 MEMO_SIZE = 10_000
 
@@ -69,6 +82,40 @@ def viewed(store: Store, now: datetime, sub: str, game_id: str) -> bool:
     if storm:
         store.transact([Marks((Mark(sub, MarkKind.RELOAD_STORM, game_id, iso(now)),))])
     return storm
+
+
+def too_fast_marks(store: Store, game: Game) -> tuple[Mark, ...]:
+    """"``too-fast`` (orders faster than a human's, any game)": each member of the finished ``game`` judged by the
+    delays of the steps they sent for themselves (a missed step, played by a stand-in, has none), as a duel's
+    turns are. One read: the game's step records."""
+    records = store.games.step_records(game.game_id)
+    delays: dict[str, dict[int, int]] = {}
+    for record in records:
+        for seat, sent in record.submissions.items():
+            member = game.players.get(seat)
+            if member is None or not is_member(member) or record.missed.get(seat) or sent.sent_at is None:
+                continue
+            delays.setdefault(member, {})[record.step] = order_delay(parse_iso(record.opened_at),
+                                                                      parse_iso(sent.sent_at))
+    at = game.finished_at or game.opened_at
+    return tuple(Mark(member, MarkKind.TOO_FAST, game.game_id, at) for member in sorted(delays)
+                 if faster_than_a_human_in_game(delays[member], len(records)))
+
+
+class JudgedAtTheEnd(Mode):
+    """A mode whose games' ends carry no fair-play judgement of their own (no rating, no board): its finished
+    games still leave ``too-fast`` marks for moderators. Best effort, as a reload storm's: a mark the end failed
+    to write is logged, and the game stands."""
+
+    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+        if commit.game.status != "over":
+            return
+        try:
+            marks = too_fast_marks(store, commit.game)
+            if marks:
+                store.transact([Marks(marks)])
+        except Exception:
+            log.exception("the too-fast marks of game %s were not written", commit.game.game_id)
 
 
 def forget_written() -> None:

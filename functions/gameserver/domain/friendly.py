@@ -13,12 +13,13 @@ from datetime import timedelta
 from typing import Any
 
 from gameserver.clock import Clock, iso
+from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feinthold import KIND, game_response, open_game, rules, views_of
 from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.pace import Pace
-from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.modes import Deadlines, register
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import InvitationAccepted
 from gameserver.storage.port import Store
@@ -27,7 +28,7 @@ from gameserver.storage.records import Invitation
 VALID_FOR = timedelta(days=7)
 
 
-class FriendlyMode(Mode):
+class FriendlyMode(JudgedAtTheEnd):
     name = "friendly"
     deadlines = Deadlines.TIMED
 

@@ -5,10 +5,11 @@ member: no deadline, and nothing else added to a step. Each game starts its solo
 
 from __future__ import annotations
 
-from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.domain.fairplay import JudgedAtTheEnd
+from gameserver.play.modes import Deadlines, register
 
 
-class SoloMode(Mode):
+class SoloMode(JudgedAtTheEnd):
     name = "solo"
     deadlines = Deadlines.NONE
 

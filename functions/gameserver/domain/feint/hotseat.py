@@ -10,17 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from gameserver.clock import Clock
+from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feint.games import bot, game_response, rules, start_game, views_of
 from gameserver.errors import InvalidInput
 from gameserver.identity import Caller
-from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.modes import Deadlines, register
 from gameserver.storage.port import Store
 
 MIN_HELD = 2
 """A hot-seat game passes the device between at least two of its seats."""
 
 
-class HotSeatMode(Mode):
+class HotSeatMode(JudgedAtTheEnd):
     name = "hot-seat"
     deadlines = Deadlines.NONE
 

@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
+from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feint.games import KIND, bot, game_response, new_game, rules, views_of
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
@@ -31,7 +32,7 @@ from gameserver.ids import new_id, new_seed
 from gameserver.platform.pace import Pace
 from gameserver.play import start
 from gameserver.play.engine import StepKind
-from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members, step_seed
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
@@ -54,7 +55,7 @@ NOTICE_OF: dict[StepKind, NoticeKind] = {StepKind.TURN: NoticeKind.TURN_OPEN, St
 """The notice a member gets when a decision of theirs opens."""
 
 
-class OnlineMode(Mode):
+class OnlineMode(JudgedAtTheEnd):
     name = "online"
     deadlines = Deadlines.TIMED
 

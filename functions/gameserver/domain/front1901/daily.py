@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.domain.daily.boards import rank_on, ranked_page, rebuild_days
 from gameserver.domain.daily.days import DayItems
+from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.front1901 import games
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller, Client
@@ -46,7 +47,7 @@ from gameserver.platform.daily.front1901 import (
     window_closes_at,
 )
 from gameserver.play import steps
-from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.front1901 import (
@@ -74,13 +75,14 @@ def day_of(game: Game) -> date:
     return date.fromisoformat(game.created_at[:10])
 
 
-class DailyChallengeMode(Mode):
+class DailyChallengeMode(JudgedAtTheEnd):
     name = "front1901-daily"
     deadlines = Deadlines.NONE
 
     def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Any) -> None:
         """The step that ends a challenge records its result (a failure is logged: reading the challenge records
-        it later)."""
+        it later), and its marks."""
+        super().committed(store, clock, commit, riders)
         if commit.game.status == "over":
             _recorded(store, commit.game, commit.board)
 
