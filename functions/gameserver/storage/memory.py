@@ -11,12 +11,13 @@ from __future__ import annotations
 import copy
 import threading
 from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gameserver.clock import iso
-from gameserver.platform.daily import FrontOfTheDay, shard_of
+from gameserver.platform.daily import FrontOfTheDay
 from gameserver.platform.fairplay.links import Link, LinkKind
 from gameserver.platform.fairplay.marks import Mark, MarkStatus
 from gameserver.platform.ratings import EloRating, Glicko2Rating
@@ -60,6 +61,7 @@ from gameserver.storage.members import Notices
 from gameserver.storage.memory_base import (
     Apply,
     Check,
+    DayBoardInMemory,
     Tables,
     apply_credits,
     check_credits,
@@ -549,7 +551,7 @@ class _Doctrines(_Area):
 
 
 # -------------------------------------------------------------------- the Daily Front
-class _Daily(_Area):
+class _Daily(DayBoardInMemory, _Area):
     def put_front(self, front: FrontOfTheDay) -> bool:
         with self.store.lock:
             if front.day in self.t.fronts:
@@ -622,30 +624,15 @@ class _Daily(_Area):
                          if m == month and line.ranked_days)
         return [line for key, line in ordered if after is None or key > after][:limit]
 
-    def board_keys(self, day: date) -> list[list[str]]:
-        from gameserver.platform.daily import SHARDS
+    def _summaries(self) -> dict[date, DaySummary]:
+        return self.t.summaries
 
-        shards: list[list[str]] = [[] for _ in range(SHARDS)]
-        for key, entry in self._board(day):
-            shards[shard_of(entry.member)].append(key)
-        return shards
-
-    def get_summary(self, day: date) -> DaySummary | None:
-        return self.t.summaries.get(day)
-
-    def put_summary(self, day: date, stored: DaySummary) -> bool:
-        with self.store.lock:
-            held = self.t.summaries.get(day)
-            if held is not None and not held.built_at <= stored.built_at:
-                return False
-            self.t.summaries[day] = stored
-            return True
+    def _lock(self) -> AbstractContextManager[Any]:
+        return self.store.lock
 
     def read_rank(self, day: date, sub: str) -> tuple[FrontEntry | None, DaySummary | None]:
         return self.t.entries.get((sub, day)), self.t.summaries.get(day)
 
-    def count_better(self, day: date, start: str | None, bound: str) -> int:
-        return sum(1 for key, _ in self._board(day) if (start is None or start <= key) and key < bound)
 
 
 # -------------------------------------------------------------------- fair play, audit

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Protocol, TypeVar
 
-from gameserver.platform.daily import FrontOfTheDay
+from gameserver.platform.daily import SHARDS, FrontOfTheDay, shard_of
 from gameserver.platform.fairplay.marks import Mark
 from gameserver.platform.ratings import EloRating, Glicko2Rating
 from gameserver.storage.audit import AuditLine
@@ -97,6 +97,48 @@ class Held(Protocol):
 
     @property
     def tables(self) -> Tables: ...
+
+
+class Ranked(Protocol):
+    """A ranked entry of a daily board: whose it is."""
+
+    @property
+    def member(self) -> str: ...
+
+
+class DayBoardInMemory:
+    """A daily board in memory (``storage.daily.DayBoard``: the Daily Front's, Front 1901's daily challenge's):
+    its shards' keys, its summary and its counts, from the area's ranked entries of a day (``_board``), its
+    summaries (``_summaries``) and the store's lock (``_lock``)."""
+
+    def _lock(self) -> AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _board(self, day: date) -> Sequence[tuple[str, Ranked]]:
+        raise NotImplementedError
+
+    def _summaries(self) -> dict[date, DaySummary]:
+        raise NotImplementedError
+
+    def board_keys(self, day: date) -> list[list[str]]:
+        shards: list[list[str]] = [[] for _ in range(SHARDS)]
+        for key, entry in self._board(day):
+            shards[shard_of(entry.member)].append(key)
+        return shards
+
+    def get_summary(self, day: date) -> DaySummary | None:
+        return self._summaries().get(day)
+
+    def put_summary(self, day: date, stored: DaySummary) -> bool:
+        with self._lock():
+            held = self._summaries().get(day)
+            if held is not None and not held.built_at <= stored.built_at:
+                return False
+            self._summaries()[day] = stored
+            return True
+
+    def count_better(self, day: date, start: str | None, bound: str) -> int:
+        return sum(1 for key, _ in self._board(day) if (start is None or start <= key) and key < bound)
 
 
 def page_of(ordered: list[tuple[str, T]], cursor: str | None, limit: int, on: str) -> Page:

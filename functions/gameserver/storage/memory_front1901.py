@@ -3,10 +3,11 @@ DynamoDB: the contract tests (tests/storage/test_contract_front1901.py) hold the
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
-from gameserver.platform.daily import SHARDS, shard_of
 from gameserver.platform.daily.front1901 import Challenge
 from gameserver.storage.daily import DaySummary
 from gameserver.storage.errors import WriteConflict
@@ -18,7 +19,7 @@ from gameserver.storage.front1901 import (
     Front1901DayStarted,
     Starter,
 )
-from gameserver.storage.memory_base import Apply, Check, Held
+from gameserver.storage.memory_base import Apply, Check, DayBoardInMemory, Held
 
 
 @dataclass
@@ -29,7 +30,7 @@ class Front1901Tables:
     summaries: dict[date, DaySummary] = field(default_factory=dict)
 
 
-class MemoryFront1901:
+class MemoryFront1901(DayBoardInMemory):
     def __init__(self, store: Held, tables: Front1901Tables) -> None:
         self.store = store
         self.t = tables
@@ -69,28 +70,14 @@ class MemoryFront1901:
                               matched=e.matched)
                 for key, e in self._board(day) if after is None or key > after][:limit]
 
-    def board_keys(self, day: date) -> list[list[str]]:
-        shards: list[list[str]] = [[] for _ in range(SHARDS)]
-        for key, entry in self._board(day):
-            shards[shard_of(entry.member)].append(key)
-        return shards
+    def _summaries(self) -> dict[date, DaySummary]:
+        return self.t.summaries
 
-    def get_summary(self, day: date) -> DaySummary | None:
-        return self.t.summaries.get(day)
-
-    def put_summary(self, day: date, stored: DaySummary) -> bool:
-        with self.store.lock:
-            held = self.t.summaries.get(day)
-            if held is not None and not held.built_at <= stored.built_at:
-                return False
-            self.t.summaries[day] = stored
-            return True
+    def _lock(self) -> AbstractContextManager[Any]:
+        return self.store.lock
 
     def read_rank(self, day: date, sub: str) -> tuple[ChallengeEntry | None, DaySummary | None]:
         return self.t.entries.get((sub, day)), self.t.summaries.get(day)
-
-    def count_better(self, day: date, start: str | None, bound: str) -> int:
-        return sum(1 for key, _ in self._board(day) if (start is None or start <= key) and key < bound)
 
     def start_steps(self, write: Front1901DayStart) -> tuple[Check, Apply]:
         """A ``Front1901DayStart`` in a transaction: its checks, then its writes."""
