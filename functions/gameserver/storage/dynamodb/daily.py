@@ -214,12 +214,7 @@ class DynamoDaily(Area):
     # -------------------------------------------------------------- the day's Front
     def put_front(self, front: FrontOfTheDay) -> bool:
         """Store the day's Front unless it is there; True when this call created it."""
-        try:
-            self.client.put_item(TableName=self.table, Item=encode_front(front),
-                                 ConditionExpression="attribute_not_exists(pk)")
-        except self.client.exceptions.ConditionalCheckFailedException:
-            return False
-        return True
+        return self.put_if(encode_front(front), "attribute_not_exists(pk)")
 
     def get_front(self, day: date) -> FrontOfTheDay | None:
         item = self.client.get_item(TableName=self.table, Key=codec.key(front_pk(day), FRONT),
@@ -307,13 +302,8 @@ class DynamoDaily(Area):
     def put_summary(self, day: date, stored: DaySummary) -> bool:
         """Store the day's summary unless one built from later reads is there (a late or out-of-order rebuild
         changes nothing); True when written."""
-        try:
-            self.client.put_item(TableName=self.table, Item=encode_summary(day, stored),
-                                 ConditionExpression="attribute_not_exists(pk) OR built_at <= :built_at",
-                                 ExpressionAttributeValues={":built_at": codec.s(stored.built_at)})
-        except self.client.exceptions.ConditionalCheckFailedException:
-            return False
-        return True
+        return self.put_if(encode_summary(day, stored), "attribute_not_exists(pk) OR built_at <= :built_at",
+                           {":built_at": codec.s(stored.built_at)})
 
     def read_rank(self, day: date, sub: str) -> tuple[FrontEntry | None, DaySummary | None]:
         """The member's entry of that day (its board key) and the day's summary: one BatchGetItem."""

@@ -143,12 +143,7 @@ def decode_line(item: Item) -> ChallengeLine:
 
 class DynamoFront1901(Area):
     def put_challenge(self, challenge: Challenge) -> bool:
-        try:
-            self.client.put_item(TableName=self.table, Item=encode_challenge(challenge),
-                                 ConditionExpression="attribute_not_exists(pk)")
-        except self.client.exceptions.ConditionalCheckFailedException:
-            return False
-        return True
+        return self.put_if(encode_challenge(challenge), "attribute_not_exists(pk)")
 
     def get_challenge(self, day: date) -> Challenge | None:
         item = self.client.get_item(TableName=self.table, Key=codec.key(day_pk(day), CHALLENGE),
@@ -196,13 +191,8 @@ class DynamoFront1901(Area):
         return decode_summary(item) if item else None
 
     def put_summary(self, day: date, stored: DaySummary) -> bool:
-        try:
-            self.client.put_item(TableName=self.table, Item=encode_summary(day, stored),
-                                 ConditionExpression="attribute_not_exists(pk) OR built_at <= :built_at",
-                                 ExpressionAttributeValues={":built_at": codec.s(stored.built_at)})
-        except self.client.exceptions.ConditionalCheckFailedException:
-            return False
-        return True
+        return self.put_if(encode_summary(day, stored), "attribute_not_exists(pk) OR built_at <= :built_at",
+                           {":built_at": codec.s(stored.built_at)})
 
     def read_rank(self, day: date, sub: str) -> tuple[ChallengeEntry | None, DaySummary | None]:
         found = batch_get(self.client, self.table, [codec.key(keys.member_pk(sub), entry_sk(day)),

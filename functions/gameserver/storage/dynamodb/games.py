@@ -235,12 +235,8 @@ class DynamoGames(Area):
 
 class DynamoInvitations(Area):
     def put(self, invitation: Invitation) -> None:
-        client = self.client
-        try:
-            client.put_item(TableName=self.table, Item=codec.encode_invitation(invitation),
-                            ConditionExpression="attribute_not_exists(pk)")
-        except client.exceptions.ConditionalCheckFailedException as error:
-            raise WriteConflict(f"invitation {invitation.invitation_id} exists") from error
+        if not self.put_if(codec.encode_invitation(invitation), "attribute_not_exists(pk)"):
+            raise WriteConflict(f"invitation {invitation.invitation_id} exists")
 
     def get(self, invitation_id: str) -> Invitation | None:
         item = self.client.get_item(
@@ -251,13 +247,8 @@ class DynamoInvitations(Area):
 
     def answer(self, invitation: Invitation) -> None:
         condition, names, values = still_pending()
-        client = self.client
-        try:
-            client.put_item(TableName=self.table, Item=codec.encode_invitation(invitation),
-                            ConditionExpression=condition, ExpressionAttributeNames=names,
-                            ExpressionAttributeValues=values)
-        except client.exceptions.ConditionalCheckFailedException as error:
-            raise WriteConflict(f"invitation {invitation.invitation_id} was already answered") from error
+        if not self.put_if(codec.encode_invitation(invitation), condition, values, names):
+            raise WriteConflict(f"invitation {invitation.invitation_id} was already answered")
 
     def listed(self, sub: str, received: bool, limit: int) -> list[Invitation]:
         index, hash_name, hash_value = (
