@@ -17,9 +17,9 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gameserver.domain.players import PlayerKind, player
 from gameserver.errors import IllegalOrders, InvalidInput
 from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
-from gameserver.play.players import PlayerKind, player
 
 KIND = "tally"
 SEATS = ("a", "b", "c")

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gameserver.api.feint_models import Cell, Command, FeintCommandKind, SeatNumber, Seats, Strength, TokenId
 from gameserver.api.models import ClosedBy, Draw, GameStatus, Mode, NextCursor, Pace, Timestamp
-from gameserver.play.players import PlayerKind
+from gameserver.domain.players import PlayerKind
 
 
 class FeintDecision(enum.StrEnum):

@@ -11,11 +11,11 @@ from typing import Any
 from gameserver.clock import Clock
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
+from gameserver.domain.players import PlayerKind, stand_in
 from gameserver.errors import InvalidInput
 from gameserver.identity import Caller
 from gameserver.ids import new_seed
 from gameserver.play.modes import Deadlines, register
-from gameserver.play.players import PlayerKind, stand_in
 from gameserver.storage.port import Store
 
 

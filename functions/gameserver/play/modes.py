@@ -62,7 +62,7 @@ class Mode:
 
 Companions = Callable[[str], "Companion | None"]
 """A mode's companion of a game, from the game's id (None: a game of that id has none, so its read asks for
-nothing: a tournament match's id names its tournament, any other id does not)."""
+nothing; whether an id names a companion is the mode's to say)."""
 
 _lock = threading.Lock()
 _modes: dict[str, Mode] = {}

@@ -11,7 +11,7 @@ import hashlib
 from typing import Any
 
 from gameserver.play.engine import Engine, Step
-from gameserver.play.players import is_member, player
+from gameserver.play.players import is_member, stand_in_kind
 from gameserver.storage.records import Board, Game, MemberViews, Play, Seat, Submission
 
 
@@ -32,7 +32,7 @@ def opening_submissions(engine: Engine[Any], state: Any, step: Step, game: Game,
             submissions[seat] = Submission()
         elif seat in step.decided_at_open:
             orders = engine.stand_in(state, seat, board.stand_ins.get(seat), step_seed(board.seed, number, seat))
-            submissions[seat] = Submission(orders=orders, count=1, sent_at=opened_at, device=str(player(who).kind))
+            submissions[seat] = Submission(orders=orders, count=1, sent_at=opened_at, device=stand_in_kind(who))
     return submissions
 
 

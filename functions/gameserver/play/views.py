@@ -68,7 +68,7 @@ class Steps(NamedTuple):
 
 def record_opens_at(game: Game) -> str | None:
     """When the game's record opens to its players: at its end (None while in play), unless its mode keeps it
-    closed until later (a Daily Front's, until its day's board is final)."""
+    closed until later (``Mode.record_opens_at``)."""
     later = mode(game.mode).record_opens_at(game)
     if later is not None:
         return later

@@ -8,6 +8,7 @@ and its own tables.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
@@ -106,19 +107,19 @@ class Ranked(Protocol):
     def member(self) -> str: ...
 
 
-class DayBoardInMemory:
+class DayBoardInMemory(ABC):
     """A daily board in memory (``storage.daily.DayBoard``: the Daily Front's, Front 1901's daily challenge's):
     its shards' keys, its summary and its counts, from the area's ranked entries of a day (``_board``), its
     summaries (``_summaries``) and the store's lock (``_lock``)."""
 
-    def _lock(self) -> AbstractContextManager[Any]:
-        raise NotImplementedError
+    @abstractmethod
+    def _lock(self) -> AbstractContextManager[Any]: ...
 
-    def _board(self, day: date) -> Sequence[tuple[str, Ranked]]:
-        raise NotImplementedError
+    @abstractmethod
+    def _board(self, day: date) -> Sequence[tuple[str, Ranked]]: ...
 
-    def _summaries(self) -> dict[date, DaySummary]:
-        raise NotImplementedError
+    @abstractmethod
+    def _summaries(self) -> dict[date, DaySummary]: ...
 
     def board_keys(self, day: date) -> list[list[str]]:
         shards: list[list[str]] = [[] for _ in range(SHARDS)]

@@ -33,6 +33,7 @@ from gameserver.domain.challenges.publication import (
 )
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
 from gameserver.domain.moderation.guards import Refused, guard, refusal
+from gameserver.domain.players import PlayerKind, player, stand_in
 from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
@@ -59,7 +60,6 @@ from gameserver.platform.pace import Pace, game_length
 from gameserver.platform.ratings import Glicko2Change, Glicko2Rating
 from gameserver.play import steps
 from gameserver.play.modes import Deadlines, Mode, register
-from gameserver.play.players import PlayerKind, player, stand_in
 from gameserver.play.sweeps import SWEEP_MARGIN
 from gameserver.storage.challenges import (
     ChallengeFinish,

@@ -21,6 +21,7 @@ from gameserver.domain.daily.days import DayItems
 from gameserver.domain.daily.results import MODE, record_result
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
 from gameserver.domain.moderation import reason, require_moderator
+from gameserver.domain.players import PlayerKind, stand_in
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
@@ -28,7 +29,6 @@ from gameserver.platform.daily import POINTS, FrontOfTheDay, NotRanked, Outcome,
 from gameserver.platform.duels.lifecycle import LAST_TURN
 from gameserver.platform.pace import Pace, game_length
 from gameserver.play import steps
-from gameserver.play.players import PlayerKind, stand_in
 from gameserver.play.sweeps import SWEEP_MARGIN, each_due
 from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.daily import AlreadyStarted, DailyPort, DueFront, FrontEntry, FrontStart

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock
+from gameserver.domain.players import PlayerKind, stand_in
 from gameserver.domain.solo import MODE
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.play import modes, orders, start, views
 from gameserver.play.engines import FRONT1901
-from gameserver.play.players import PlayerKind, stand_in
 from gameserver.play.steps import ATTEMPTS, end_off_the_board, read_step
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import NewGame, StepRead
