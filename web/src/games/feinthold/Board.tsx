@@ -31,7 +31,7 @@ export function positionName(at: Position): string {
 export function Board({ view, selected, onSelect }: { view: View; selected: Position | undefined; onSelect: (at: Position) => void }) {
   const fog = fogOf(view);
   return (
-    <svg class="board" viewBox="0 0 100 100" role="group" aria-label={`The board, layout ${view.layout.id}`} data-testid="board">
+    <svg class="board" viewBox="0 -5 100 108" role="group" aria-label={`The board, layout ${view.layout.id}`} data-testid="board">
       {view.layout.paths.map(([a, b]) => (
         <line key={`${a}-${b}`} class="path" x1={PLACES[a!].x} y1={PLACES[a!].y} x2={PLACES[b!].x} y2={PLACES[b!].y} />
       ))}
