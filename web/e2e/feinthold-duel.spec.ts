@@ -101,7 +101,7 @@ test("two members play a rapid duel: each sees only its side, a missed turn pass
   // Ivo abandons from the board, asked twice: Rosa wins by forfeit, on both boards.
   await ivo.page.getByRole("button", { name: "Abandon the duel" }).click();
   await ivo.page.getByRole("button", { name: "Yes, abandon the duel" }).click();
-  await expect(ivo.page.getByTestId("duel-result")).toHaveText("The duel is won: rosa won (forfeit).");
+  await expect(ivo.page.getByTestId("duel-result")).toHaveText("The duel is over: rosa won (forfeit).");
   await expect(ivo.page.getByTestId("winner")).toContainText(`${rosaSide} won`);
   await expect(rosa.page.getByTestId("winner")).toContainText("you won");
   await expectAccessible(ivo.page, "a duel abandoned on the board");
@@ -127,7 +127,7 @@ test("one member's two tabs on one game share one poller", async ({ browser, run
   const from = Date.now();
   await first.waitForTimeout(8_000);
   const inWindow = gets.filter((at) => at >= from).length;
-  expect(inWindow).toBeGreaterThanOrEqual(3);
+  expect(inWindow).toBeGreaterThanOrEqual(2);
   expect(inWindow).toBeLessThanOrEqual(5);
   // The tab that does not poll still follows: the turn passes on the clock and both tabs show turn 2.
   await runner.advance(121);

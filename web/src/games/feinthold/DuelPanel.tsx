@@ -77,7 +77,7 @@ export function DuelPanel({ gameId, open, onAbandoned }: { gameId: string; open:
           </button>
         )
       ) : (
-        <p data-testid="duel-result">The duel is {data.status}: {duelResult(data)}.</p>
+        <p data-testid="duel-result">The duel is over: {duelResult(data)}.</p>
       )}
       {busy ? (
         <p role="status" class="loading">
