@@ -78,6 +78,9 @@ test("two members play a rapid duel: each sees only its side, a missed turn pass
   const rosaSent = (JSON.parse(rosaSaw.at(-1)!) as GameBody).my_orders;
   expect(rosaSent).toHaveLength(1);
   await expect(ivo.page.locator("main")).not.toContainText(order);
+  // On Ivo's board, Rosa's HQ is a name and nothing more: no count of hers, nothing she sent.
+  await expect(ivo.page.locator(`[data-position="${rosaHq}"]`)).toHaveText(rosaHq);
+  await expect(rosa.page.locator(`[data-position="${rosaHq}"]`)).not.toHaveText(rosaHq);
   for (const [saw, side, other] of [[ivoSaw, ivoSide, rosaSent], [rosaSaw, rosaSide, null]] as const) {
     for (const text of saw) {
       const body = JSON.parse(text) as GameBody;
