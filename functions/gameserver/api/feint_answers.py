@@ -9,7 +9,7 @@ import enum
 from pydantic import BaseModel, ConfigDict, Field
 
 from gameserver.api.feint_models import Cell, Command, FeintCommandKind, SeatNumber, Seats, Strength, TokenId
-from gameserver.api.models import ClosedBy, Draw, GameStatus, Mode, NextCursor, Pace, Timestamp
+from gameserver.api.models import ClosedBy, GameStatus, Mode, NextCursor, Pace, Timestamp
 from gameserver.domain.players import PlayerKind
 
 
@@ -85,7 +85,8 @@ class FeintOutcome(BaseModel):
 
     winners: list[SeatNumber] = Field(description="the winner, or every seat still in for a draw")
     reason: FeintEnding
-    winner: SeatNumber | Draw = Field(description="the one winner, or draw")
+    winner: SeatNumber | None = Field(description="the one winner; null for a draw")
+    draw: bool
 
 
 class FeintBoard(BaseModel):
