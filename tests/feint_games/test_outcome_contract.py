@@ -24,5 +24,5 @@ def test_a_draw_is_said_by_its_flag_and_one_winner_by_its_seat():
                                   (Outcome((4,), Reason.CENTRE_HOLD), 4, False)):
         read = FeintOutcome.model_validate(outcome.to_json())
         assert (read.winner, read.draw) == (winner, draw)
-    assert FeintOutcome.model_json_schema()["properties"]["winner"]["anyOf"] == [
-        {"maximum": 6, "minimum": 1, "type": "integer"}, {"type": "null"}]
+    winner = FeintOutcome.model_json_schema()["properties"]["winner"]["anyOf"]
+    assert [choice["type"] for choice in winner] == ["integer", "null"]

@@ -118,6 +118,19 @@ def test_bad_orders_name_the_order_and_the_rule(aws, clock, alice):
     assert status == 400 and answer["error"]["field"] == "cursor"
 
 
+def test_a_body_over_256_kb_is_refused_on_its_length_before_it_is_read(aws, clock, alice):
+    game = _new_game(alice)
+    path = _orders_path(game["game_id"], 1)
+    # Not JSON at all: a 413, not a 400, so the length was checked before any decoding.
+    status, answer = call("PUT", path, alice, None, raw_body="{" * (256 * 1024 + 1))
+    assert (status, answer["error"]["code"], answer["error"]["field"]) == (413, "payload_too_large", "body")
+    padded = '{"orders": []}' + " " * (256 * 1024 - len('{"orders": []}'))
+    assert call("PUT", path, alice, None, raw_body=padded + " ")[0] == 413
+    assert call("GET", f"/v1/feinthold/games/{game['game_id']}", alice)[1]["turn"] == 1
+    status, answer = call("PUT", path, alice, None, raw_body=padded)
+    assert status == 200 and answer["resolved"] and answer["game"]["turn"] == 2
+
+
 @pytest.mark.parametrize(
     ("order", "field", "says"),
     [

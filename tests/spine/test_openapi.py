@@ -151,7 +151,7 @@ def test_every_operation_needs_the_bearer_token_and_declares_both_401_bodies():
 def test_each_error_response_lists_its_codes_and_every_code_is_answered_with_its_status():
     for path, method, op in OPERATIONS:
         for status, response in op["responses"].items():
-            if not status.startswith(("4", "5")):
+            if not status.startswith(("4", "5")) or status == "429":  # 429: API Gateway's, no code of ours
                 continue
             codes = response["x-error-codes"]
             assert codes and all(ErrorCode(code).status == int(status) for code in codes), (method, path, status)
@@ -163,10 +163,18 @@ def test_each_error_response_lists_its_codes_and_every_code_is_answered_with_its
         assert ("invalid" in op["responses"].get("422", {}).get("x-error-codes", ())) == bool(takes_input)
 
 
+def test_every_body_may_be_too_large_and_every_operation_throttled_by_the_gateway():
+    for path, method, op in OPERATIONS:
+        assert (op["responses"].get("413", {}).get("x-error-codes") == ["payload_too_large"]) == (
+            "requestBody" in op), (method, path)
+        assert op["responses"]["429"]["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/GatewayError"}, (method, path)
+
+
 def test_every_error_code_but_the_frameworks_has_one_status():
     for code in ErrorCode:
         if code is not ErrorCode.HTTP_ERROR:
-            assert code.status in (400, 401, 403, 404, 405, 409, 422, 500)
+            assert code.status in (400, 401, 403, 404, 405, 409, 413, 422, 500)
 
 
 def test_an_answer_with_a_code_its_operation_does_not_declare_fails_the_suite():
