@@ -4,6 +4,8 @@ with its HTTP status; nothing a client gets wrong ever becomes a 500."""
 from __future__ import annotations
 
 import enum
+import json
+from typing import Any
 
 
 class ErrorCode(enum.StrEnum):
@@ -153,6 +155,12 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
 }
 """Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""
 _STATUS_OF: dict[ErrorCode, int] = {code: status for status, codes in _STATUSES.items() for code in codes}
+
+
+def wire(value: Any) -> str:
+    """A value as the wire writes it, for a message: ``"12h"`` (JSON), never Python's ``<Pace.TWELVE_HOURS: '12h'>``
+    or ``'12h'``."""
+    return json.dumps(value.value if isinstance(value, enum.Enum) else value, default=str)
 
 
 class DomainError(Exception):

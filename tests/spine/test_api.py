@@ -210,3 +210,17 @@ def test_a_method_the_path_does_not_take_is_a_405_that_says_which_it_takes(aws, 
     assert headers["allow"] == "GET"
     both = handler(http_event("PATCH", "/v1/feinthold/daily", alice), LambdaContext())
     assert {k.lower(): v for k, v in both["headers"].items()}["allow"] == "GET, POST", "every method of the path"
+
+
+def test_a_refusal_names_values_as_the_wire_writes_them(store, clock, alice):
+    from gameserver.domain import house
+    from gameserver.domain.duels.service import propose_duel
+    from gameserver.errors import InvalidInput
+    from gameserver.platform.pace import Pace
+
+    with pytest.raises(InvalidInput) as refused:
+        propose_duel(store, clock, alice, opponent=None, pace=Pace.TWELVE_HOURS, stake=0)
+    assert refused.value.message.startswith('unknown pace "12h"; one of blitz, 5m'), refused.value.message
+    with pytest.raises(InvalidInput) as refused:
+        house.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", side="east")
+    assert refused.value.message == 'unknown side "east"'

@@ -287,3 +287,31 @@ def test_the_api_words_are_the_rules_and_the_services():
     assert [h.value for h in HouseAi] == list(HOUSE_NAMES)
     assert {m.value for m in Mode} == set(services.MODES)
     assert [size.value for size in TournamentSize] == list(SIZES)
+
+
+def test_each_route_declares_the_paces_it_plays_and_they_are_its_modes():
+    from gameserver.api.models import ChallengePace, DuelPace, FeintPace, GamePace
+    from gameserver.domain.feint import online
+    from gameserver.platform.challenges.challenge import PACES as CHALLENGE_PACES
+    from gameserver.platform.duels.modes import DUEL_PACES
+
+    assert [p.value for p in DuelPace] == [p.value for p in DUEL_PACES]
+    assert [p.value for p in ChallengePace] == [p.value for p in CHALLENGE_PACES]
+    assert [p.value for p in FeintPace] == [p.value for p in online.PACES]
+    assert "blitz" not in set(GamePace) and "12h" not in set(GamePace) | set(DuelPace)
+
+    def pace_of(path: str) -> str:
+        body = DOC["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        schemas = [SCHEMAS[ref.rsplit("/", 1)[1]] for ref in _refs(body)]
+        return next(s["properties"]["pace"]["$ref"].rsplit("/", 1)[1] for s in schemas if "pace" in s["properties"])
+
+    assert {path: pace_of(path) for path in ("/v1/feinthold/games", "/v1/feinthold/invitations", "/v1/feinthold/duels",
+                                             "/v1/feinthold/challenges", "/v1/feint/tables")} == {
+        "/v1/feinthold/games": "GamePace", "/v1/feinthold/invitations": "GamePace", "/v1/feinthold/duels": "DuelPace",
+        "/v1/feinthold/challenges": "ChallengePace", "/v1/feint/tables": "FeintPace"}
+
+
+def _refs(schema: dict) -> list[str]:
+    if "$ref" in schema:
+        return [schema["$ref"]]
+    return [ref for choice in schema.get("oneOf", schema.get("anyOf", ())) for ref in _refs(choice)]

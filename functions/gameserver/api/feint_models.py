@@ -6,10 +6,9 @@ from __future__ import annotations
 import enum
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
-from gameserver.api.models import Choice, Mode, Pace, RequestBody
-from gameserver.domain.feint import online
+from gameserver.api.models import Choice, FeintPace, Mode, RequestBody
 
 Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="an axial cell [q, r] (s = -q - r)",
                                   examples=[[0, 4]])]
@@ -111,17 +110,9 @@ class NewFeintWatchGame(RequestBody):
     seats: Seats
 
 
-def feint_pace(pace: Pace) -> Pace:
-    if pace not in online.PACES:
-        raise ValueError(f"an online game of Feint is played at {', '.join(online.PACES)}")
-    return pace
-
-
 class NewFeintTable(RequestBody):
     seats: Seats
-    pace: Choice[Pace] = Field(description="blitz (120 s the deployment, 60 s a decision), 5m or 1d")
+    pace: Choice[FeintPace]
     bots: int = Field(default=0, ge=0, le=4, description="seats played by bots; members 2 at least")
     invite: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(
         default_factory=list, max_length=5, description="members a seat is kept for (each gets a notice)")
-
-    _pace = field_validator("pace")(feint_pace)

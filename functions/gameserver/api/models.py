@@ -46,6 +46,42 @@ Choice = Annotated[E, Field(strict=False)]
 """A request's enum field: ``Choice[Pace]``. Request bodies are strict (no ``"10"`` for 10), and strict
 pydantic takes only enum members, never their JSON values: an enum field is read by value."""
 
+class GamePace(enum.StrEnum):
+    """The paces of a game started through the game routes (house, friendly, invitations). Blitz is played in
+    duels and the Daily Front, whose ready room or daily start make sure both players are there when the 120
+    seconds of turn 1 begin; 12 hours a turn is a tournament match's."""
+
+    RAPID = "5m"
+    DAY = "1d"
+    TWO_DAYS = "2d"
+    THREE_DAYS = "3d"
+
+
+class DuelPace(enum.StrEnum):
+    """A duel's paces: blitz (60 s a turn, 120 s the first), rapid, or correspondence (no 12 hours)."""
+
+    BLITZ = "blitz"
+    RAPID = "5m"
+    DAY = "1d"
+    TWO_DAYS = "2d"
+    THREE_DAYS = "3d"
+
+
+class ChallengePace(enum.StrEnum):
+    """"at blitz or rapid pace (challenger's choice)"."""
+
+    BLITZ = "blitz"
+    RAPID = "5m"
+
+
+class FeintPace(enum.StrEnum):
+    """An online game of Feint's paces: blitz (120 s the deployment, 60 s a decision), 5m or 1d."""
+
+    BLITZ = "blitz"
+    RAPID = "5m"
+    DAY = "1d"
+
+
 DecimalText = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?$", json_schema_extra={"format": "decimal"},
                                    examples=["1523.41"])]
 """A decimal number written as text, so that no digit is lost to a float."""
