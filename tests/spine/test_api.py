@@ -224,3 +224,15 @@ def test_a_refusal_names_values_as_the_wire_writes_them(store, clock, alice):
     with pytest.raises(InvalidInput) as refused:
         house.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", side="east")
     assert refused.value.message == 'unknown side "east"'
+
+
+def test_an_integral_number_is_an_integer_and_the_declared_lengths_hold(aws, clock, alice):
+    status, made = call("POST", "/v1/feinthold/tournaments", alice, {"size": 4.0, "fee": 10.0, "name": "Cup"})
+    assert status == 201 and (made["size"], made["fee"]) == (4, 10), made
+    status, refused = call("POST", "/v1/feinthold/tournaments", alice, {"size": 4, "fee": 10.5, "name": "Cup"})
+    assert (status, refused["error"]["field"]) == (422, "fee")
+    for name in ("Cu", "C" * 41):
+        status, refused = call("POST", "/v1/feinthold/tournaments", alice, {"size": 4, "name": name})
+        assert (status, refused["error"]["rule"]) == (422, "string_too_short" if len(name) < 3 else "string_too_long")
+    status, refused = call("POST", "/v1/feinthold/games", alice, {"house_ai": "ram", "pace": "1d", "layout": "moon-9"})
+    assert (status, refused["error"]["field"], refused["error"]["rule"]) == (422, "layout", "enum")

@@ -274,15 +274,17 @@ def test_winner_says_what_it_is_in_each_schema():
 def test_the_api_words_are_the_rules_and_the_services():
     from gameserver import services
     from gameserver.api.games_answers import PositionKind
-    from gameserver.api.games_models import Position
+    from gameserver.api.games_models import Layout, Position
     from gameserver.api.models import HouseAi, Mode, Side
     from gameserver.api.tournaments_models import TournamentSize
     from gameserver.platform.tournaments import SIZES
     from rules.feinthold.doctrine.house import HOUSE_NAMES
+    from rules.feinthold.layouts import LAYOUTS
     from rules.feinthold.positions import KIND, POSITIONS, SIDES
 
     assert [s.value for s in Side] == list(SIDES)
     assert [p.value for p in Position] == list(POSITIONS)
+    assert [layout.value for layout in Layout] == [layout.id for layout in LAYOUTS]
     assert {k.value for k in PositionKind} == set(KIND.values())
     assert [h.value for h in HouseAi] == list(HOUSE_NAMES)
     assert {m.value for m in Mode} == set(services.MODES)
@@ -315,3 +317,13 @@ def _refs(schema: dict) -> list[str]:
     if "$ref" in schema:
         return [schema["$ref"]]
     return [ref for choice in schema.get("oneOf", schema.get("anyOf", ())) for ref in _refs(choice)]
+
+
+def test_the_rules_the_server_holds_a_name_and_a_layout_to_are_declared():
+    name = SCHEMAS["NewTournament"]["properties"]["name"]
+    assert (name["minLength"], name["maxLength"]) == (3, 40)
+    name = SCHEMAS["Publication"]["properties"]["name"]
+    assert (name["minLength"], name["maxLength"]) == (3, 24)
+    for body in ("NewHouseGame", "NewInvitation"):
+        assert {"$ref": "#/components/schemas/Layout"} in SCHEMAS[body]["properties"]["layout"]["anyOf"]
+    assert SCHEMAS["FeintholdLayout"]["properties"]["id"] == {"$ref": "#/components/schemas/Layout"}

@@ -28,13 +28,28 @@ class Position(enum.StrEnum):
 
 class NewHouseGame(RequestBody):
     house_ai: Choice[HouseAi]
-    layout: str | None = Field(default=None, max_length=40, description="a layout id; random when left out")
+    layout: Choice[Layout] | None = Field(default=None, description="random when left out")
     side: Choice[Side] | None = Field(default=None, description="your side; random when left out")
     pace: Choice[GamePace]
 
 
 # --------------------------------------------------------------------------------------------- orders
 Count = Annotated[int, Field(ge=0, description="0 when left out")]
+
+
+class Layout(enum.StrEnum):
+    """"The map changes every game (ten layouts), always symmetrical": each layout's id (its shape, a number)."""
+
+    CROWN_1 = "crown-1"
+    CROWN_2 = "crown-2"
+    LADDER_1 = "ladder-1"
+    TWIN_ROADS_1 = "twin-roads-1"
+    TWIN_ROADS_2 = "twin-roads-2"
+    STAR_1 = "star-1"
+    STAR_2 = "star-2"
+    RING_1 = "ring-1"
+    RING_2 = "ring-2"
+    HOURGLASS_1 = "hourglass-1"
 
 
 class ReinforceFields(RequestBody):

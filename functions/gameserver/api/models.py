@@ -10,9 +10,9 @@ from __future__ import annotations
 import enum
 import re
 from datetime import date
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
 
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
@@ -167,11 +167,29 @@ class GameKind(enum.StrEnum):
     FRONT1901 = "front1901"
 
 
+def _integral_as_int(value: Any) -> Any:
+    """JSON (and the document's JSON Schema) counts 13.0 as the integer 13: read it so, inside lists and
+    objects too. 13.5 stays a float, which an integer field refuses."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_integral_as_int(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _integral_as_int(item) for key, item in value.items()}
+    return value
+
+
 class RequestBody(BaseModel):
     """A client's JSON body: unknown fields are refused, and so is a value of the wrong JSON type (strict: a
-    stake of "10" or 10.5 is an error naming the field, not a silent conversion)."""
+    stake of "10" or 10.5 is an error naming the field, not a silent conversion); an integral number (10.0) is
+    an integer, as JSON Schema says."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _integral_numbers(cls, data: Any) -> Any:
+        return _integral_as_int(data)
 
 
 class Reason(RequestBody):
