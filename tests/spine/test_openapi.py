@@ -327,3 +327,8 @@ def test_the_rules_the_server_holds_a_name_and_a_layout_to_are_declared():
     for body in ("NewHouseGame", "NewInvitation"):
         assert {"$ref": "#/components/schemas/Layout"} in SCHEMAS[body]["properties"]["layout"]["anyOf"]
     assert SCHEMAS["FeintholdLayout"]["properties"]["id"] == {"$ref": "#/components/schemas/Layout"}
+
+
+def test_no_two_enums_of_the_document_hold_the_same_values():
+    enums = [tuple(schema["enum"]) for schema in SCHEMAS.values() if "enum" in schema]
+    assert len(enums) == len(set(enums)), sorted(values for values in enums if enums.count(values) > 1)

@@ -179,6 +179,13 @@ def _integral_as_int(value: Any) -> Any:
     return value
 
 
+class EntryStatus(enum.StrEnum):
+    """Whether a member's game of a day (the Daily Front, Front 1901's daily challenge) is still in play."""
+
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
 class RequestBody(BaseModel):
     """A client's JSON body: unknown fields are refused, and so is a value of the wrong JSON type (strict: a
     stake of "10" or 10.5 is an error naming the field, not a silent conversion); an integral number (10.0) is
