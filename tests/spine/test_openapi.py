@@ -332,3 +332,17 @@ def test_the_rules_the_server_holds_a_name_and_a_layout_to_are_declared():
 def test_no_two_enums_of_the_document_hold_the_same_values():
     enums = [tuple(schema["enum"]) for schema in SCHEMAS.values() if "enum" in schema]
     assert len(enums) == len(set(enums)), sorted(values for values in enums if enums.count(values) > 1)
+
+
+def test_every_map_keyed_by_a_word_of_the_games_declares_its_keys():
+    keyed_freely = {("RatedDuel", "elo"), ("RatedDuel", "game"), ("TraceCondition", "seen"),
+                    ("Front1901PhasePlayed", "reasons"), ("Front1901PhasePlayed", "results")}
+    maps = [(name, prop, schema) for name, model in SCHEMAS.items()
+            for prop, schema in model.get("properties", {}).items()
+            if isinstance(schema.get("additionalProperties"), dict)]
+    assert {(name, prop) for name, prop, schema in maps if "propertyNames" not in schema} == keyed_freely
+    assert SCHEMAS["FeintSeatView"]["properties"]["banks"]["propertyNames"] == {"$ref": "#/components/schemas/SeatKey"}
+    assert SCHEMAS["Front1901View"]["properties"]["centres"]["propertyNames"] == {
+        "$ref": "#/components/schemas/Front1901Power"}
+    for key in ("units", "flags", "decoys"):
+        assert SCHEMAS["FeintholdView"]["properties"][key]["propertyNames"] == {"$ref": "#/components/schemas/Position"}

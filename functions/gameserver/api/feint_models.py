@@ -15,6 +15,17 @@ Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="an ax
 TokenId = Annotated[str, Field(pattern=r"^[1-6][a-f]$", description="a token's public id: its seat, then a-f",
                                examples=["1a"])]
 SeatNumber = Annotated[int, Field(ge=1, le=6, description="a seat, 1 to 6 (seat 1 moves first)")]
+class SeatKey(enum.StrEnum):
+    """A seat as the key of a map (JSON's keys are text): "1" to "6"."""
+
+    SEAT_1 = "1"
+    SEAT_2 = "2"
+    SEAT_3 = "3"
+    SEAT_4 = "4"
+    SEAT_5 = "5"
+    SEAT_6 = "6"
+
+
 Seats = Annotated[int, Field(ge=2, le=6, description="how many seats: 2 to 6")]
 Strength = Annotated[int, Field(ge=0, le=4)]
 

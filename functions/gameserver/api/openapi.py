@@ -84,6 +84,7 @@ def finish(spec: dict[str, Any]) -> dict[str, Any]:
             _plain_optional_parameters(operation)
             _error_responses(operation)
     _refer_to_enums(spec)
+    _keys_by_pattern(schemas)
     _name_enum_values(schemas)
     _prefix_doctrine_parts(spec)
     return spec
@@ -193,6 +194,24 @@ def _refer_to_enums(spec: dict[str, Any]) -> None:
 
     for name in list(schemas):
         schemas[name] = walk(schemas[name], True)
+
+
+def _keys_by_pattern(node: Any) -> None:
+    """A map whose keys follow a pattern (pydantic writes ``patternProperties``) says its keys the way a map of
+    enum keys does: ``additionalProperties`` for the values, ``propertyNames`` for the keys, which generators read."""
+    if isinstance(node, list):
+        for item in node:
+            _keys_by_pattern(item)
+    if not isinstance(node, dict):
+        return
+    patterns = node.get("patternProperties")
+    if isinstance(patterns, dict) and len(patterns) == 1:
+        (pattern, values), = patterns.items()
+        del node["patternProperties"]
+        node["additionalProperties"] = values
+        node["propertyNames"] = {**node.get("propertyNames", {}), "pattern": pattern}
+    for value in node.values():
+        _keys_by_pattern(value)
 
 
 def _name_enum_values(schemas: dict[str, Any]) -> None:
