@@ -236,3 +236,14 @@ def test_an_integral_number_is_an_integer_and_the_declared_lengths_hold(aws, clo
         assert (status, refused["error"]["rule"]) == (422, "string_too_short" if len(name) < 3 else "string_too_long")
     status, refused = call("POST", "/v1/feinthold/games", alice, {"house_ai": "ram", "pace": "1d", "layout": "moon-9"})
     assert (status, refused["error"]["field"], refused["error"]["rule"]) == (422, "layout", "enum")
+
+
+def test_a_cursor_is_bound_to_its_member_its_route_and_its_resource(aws, clock, alice, bob):
+    for _ in range(2):
+        _new_game(alice)
+    status, page = call("GET", "/v1/games?limit=1", alice)
+    assert status == 200 and page["cursor"], page
+    assert call("GET", f"/v1/games?limit=1&cursor={page['cursor']}", alice)[0] == 200
+    for caller, path in ((bob, "/v1/games"), (alice, "/v1/feinthold/games")):
+        status, refused = call("GET", f"{path}?limit=1&cursor={page['cursor']}", caller)
+        assert (status, refused["error"]["code"]) == (400, "invalid_cursor"), (path, refused)
