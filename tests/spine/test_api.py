@@ -136,7 +136,7 @@ def test_a_body_over_256_kb_is_refused_on_its_length_before_it_is_read(aws, cloc
     [
         ({"hold": {"at": "c"}}, "orders[0]", "one key, its kind: reinforce, move, entrench, scout, predict"),
         ({"scout": {"at": "c"}, "predict": {"at": "c"}}, "orders[0]", "one key, its kind"),
-        ({"move": {"from": "hq-s", "to": "c", "units": 2.0}}, "orders[0].move.units", "valid integer"),
+        ({"move": {"from": "hq-s", "to": "c", "units": 2.5}}, "orders[0].move.units", "valid integer"),
         ({"move": {"from": "hq-s", "to": "c", "units": "2"}}, "orders[0].move.units", "valid integer"),
         ({"move": {"from": "hq-s", "to": "moon"}}, "orders[0].move.to", "'hq-s', 'hq-n', 'c'"),
         ({"move": {"from": "hq-s", "to": "c", "units": -1}}, "orders[0].move.units", "greater than or equal to 0"),
