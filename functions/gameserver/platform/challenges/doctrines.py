@@ -91,7 +91,7 @@ def check_name(name: str) -> str:
     >>> check_name("R.A.M")
     Traceback (most recent call last):
     ...
-    gameserver.platform.challenges.errors.ChallengeRuleError: 'R.A.M' is the name of a house AI
+    gameserver.platform.challenges.errors.ChallengeRuleError: "R.A.M" is the name of a house AI
     """
     shown = unicodedata.normalize("NFC", name).strip()
     if not NAME_MIN <= len(shown) <= NAME_MAX:
