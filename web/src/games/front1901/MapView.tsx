@@ -50,7 +50,7 @@ export function MapView(props: MapProps): JSX.Element {
       <rect width={MAP.width} height={MAP.height} fill="#7d8a99" />
       {regions.map(([name, region]) => {
         const province = region.province;
-        const kind = province ? MAP.provinces[province].kind : "impassable";
+        const kind = (province && MAP.provinces[province]?.kind) || "impassable";
         const held = province ? owner.get(province) : undefined;
         const target = props.targets?.has(name) || (province !== null && props.targets?.has(province));
         return (
@@ -58,7 +58,7 @@ export function MapView(props: MapProps): JSX.Element {
             key={name}
             d={pathOf(name)}
             data-region={name}
-            fill={province ? (held && kind !== "sea" ? tint(POWER_COLOUR[held]) : FILL[kind]) : "#b8b2a2"}
+            fill={province ? (held && kind !== "sea" ? tint(POWER_COLOUR[held] ?? "#888888") : FILL[kind]) : "#b8b2a2"}
             fill-rule="evenodd"
             stroke={target ? "#000" : "#4a4a4a"}
             stroke-width={target ? 2.2 : 0.7}

@@ -68,8 +68,9 @@ function unit(words: string[]): [{ at: string; kind: "A" | "F" | null } | null, 
     kind = words[0][0] as "A" | "F";
     i = 1;
   }
-  if (!words[i] || !isLocation(words[i])) return [null, words];
-  return [{ at: words[i], kind }, words.slice(i + 1)];
+  const at = words[i];
+  if (!at || !isLocation(at)) return [null, words];
+  return [{ at, kind }, words.slice(i + 1)];
 }
 
 /** The places an order names after its unit, in order: "A LVP S F EDI - CLY" -> ["EDI", "CLY"]. */
@@ -90,8 +91,9 @@ export function ordersMatching(legal: string[], clicks: string[]): string[] {
   return legal.filter((text) => {
     const order = readOrder(text);
     if (!order) return false;
-    if (clicks.length === 1 && same(clicks[0], order.at)) return order.kind === "hold" || order.kind === "disband";
+    const [first] = clicks;
+    if (clicks.length === 1 && first !== undefined && same(first, order.at)) return order.kind === "hold" || order.kind === "disband";
     const named = mentions(order);
-    return clicks.length <= named.length && clicks.every((click, i) => same(click, named[i]));
+    return clicks.length <= named.length && clicks.every((click, i) => same(click, named[i] ?? ""));
   });
 }
