@@ -45,8 +45,11 @@ async function decide(page: Page, seat: number): Promise<void> {
       const before = await page.locator("section.fe").getAttribute("data-number");
       await page.locator(`.fe-cell[data-cell="${inward}"]`).click({ force: true });
       const choices = page.getByTestId("choices");
-      await expect.poll(async () => (await choices.isVisible()) || (await page.locator("section.fe").getAttribute("data-number")) !== before).toBe(true);
+      const curtain = page.getByTestId("curtain");
+      await expect.poll(async () => (await choices.isVisible()) || (await curtain.isVisible()) ||
+        (await page.locator("section.fe").getAttribute("data-number")) !== before).toBe(true);
       if (await choices.isVisible()) await sent(page, () => choices.locator("li button").first().click());
+      if (await curtain.isVisible()) return;
       await expect(page.locator("section.fe")).toHaveAttribute("aria-busy", "false");
       break;
     }
@@ -83,6 +86,7 @@ test("hot-seat: after every curtain the page holds one seat, nothing of the othe
   await page.getByLabel("hot-seat").check();
   await page.getByLabel("Seats").selectOption("2");
   await page.getByRole("button", { name: "Start" }).click();
+  await expect(page).toHaveURL(/\/feint\/games\/[0-9a-f]+$/);
   const gameId = page.url().split("/").pop()!;
   const received: string[] = [];
   const listen = (response: Response) => {
@@ -110,6 +114,7 @@ async function expectNothingOf(page: Page, runner: { call: (sub: string, m: stri
   const theirs = (await runner.call("ines", "GET", `/v1/feint/games/${gameId}?seat=${other}`)).body as {
     view: { tokens: { id: string; seat: number; strength: number | null; revealed: boolean }[] };
   };
+  expect(theirs.view, JSON.stringify(theirs)).toBeDefined();
   const hidden = theirs.view.tokens.filter((t) => t.seat === other && !t.revealed);
   for (const token of hidden) {
     const drawn = page.locator(`[data-token="${token.id}"]`);
