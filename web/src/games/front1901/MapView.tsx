@@ -116,9 +116,9 @@ function UnitMark(props: { unit: MapUnit; mine: boolean; selected: boolean; onPi
       onClick={() => props.onPick(props.unit.at)}
     >
       {props.unit.kind === "A" ? (
-        <circle cx={x} cy={y} r={7.5} fill={colour} stroke={ring} stroke-width={props.mine || props.selected ? 2.4 : 1.2} />
+        <circle cx={x} cy={y} r={9} fill={colour} stroke={ring} stroke-width={props.mine || props.selected ? 2.4 : 1.2} />
       ) : (
-        <path d={`M${x - 9} ${y - 4}L${x + 9} ${y - 4}L${x + 5} ${y + 6}L${x - 5} ${y + 6}Z`} fill={colour} stroke={ring}
+        <path d={`M${x - 11} ${y - 5}L${x + 11} ${y - 5}L${x + 6} ${y + 7}L${x - 6} ${y + 7}Z`} fill={colour} stroke={ring}
           stroke-width={props.mine || props.selected ? 2.4 : 1.2} />
       )}
       <text x={x} y={y + 3.5} text-anchor="middle" class="f19-unit-letter" aria-hidden="true">{props.unit.kind}</text>
