@@ -15,8 +15,8 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # The web client: npm's lockfile installed into web/node_modules, then built into web/dist (git-ignored) when a
-# source, the lockfile or the API's document changed.
-WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig.json -type f -not -path '*/generated/*' 2>/dev/null)
+# source, its scripts, the lockfile or the API's document changed.
+WEB_SOURCES := $(shell find web/src web/index.html web/package.json web/vite.config.ts web/tsconfig.json -type f -not -path '*/generated/*' 2>/dev/null)
 
 web/node_modules/.installed: web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
@@ -47,3 +47,7 @@ infra-check: $(VENV)/.installed
 # What `sam deploy` ships (no Docker; Python 3.12 through pyenv): sam build, then bytecode for every module.
 build:
 	bash infra/build.sh
+
+# The client to the cloud: build, upload to the stack's bucket, invalidate its distribution (STACK=<name>).
+deploy-web: $(VENV)/.installed web/dist/index.html
+	$(PY) infra/deploy_web.py --stack $(STACK)

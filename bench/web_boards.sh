@@ -4,4 +4,4 @@
 # Front 1901 history. Usage: bench/web_boards.sh (after `make web`).
 set -euo pipefail
 cd "$(dirname "$0")/../web"
-npx playwright test -c playwright.bench.config.ts
+npx playwright test -c playwright.bench.config.ts boards

@@ -1,5 +1,5 @@
-// The browser figures of the game boards (bench/web_boards.sh): the same Chromium and fixtures as the e2e tests.
+// The client's figures (bench/web/*.spec.ts): the browser tests' set-up, another folder, one worker.
+import config from "./playwright.config";
 import { defineConfig } from "@playwright/test";
-import base from "./playwright.config";
 
-export default defineConfig({ ...base, testDir: "bench", testMatch: "*.bench.ts", timeout: 300_000, reporter: "line" });
+export default defineConfig({ ...config, testDir: "../bench/web", timeout: 300_000, workers: 1, fullyParallel: false });

@@ -5,7 +5,7 @@ import type { Page } from "@playwright/test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { signIn, test } from "../e2e/fixtures";
+import { signIn, test } from "../../web/e2e/fixtures";
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -35,7 +35,7 @@ async function drawn(page: Page, path: string, selector: string): Promise<number
 }
 
 test("the boards' figures", async ({ page, runner }) => {
-  const dist = join(import.meta.dirname, "..", "dist", "assets");
+  const dist = join(import.meta.dirname, "..", "..", "web", "dist", "assets");
   for (const file of readdirSync(dist).filter((f) => /^(front1901|feint|index)-.*\.js$/.test(f))) {
     console.log(`chunk ${file}: ${(gzipSync(readFileSync(join(dist, file))).length / 1024).toFixed(1)} KB gzipped`);
   }
