@@ -133,3 +133,17 @@ async function expectNothingOf(page: Page, runner: { call: (sub: string, m: stri
     for (const token of hidden) expect(body).not.toMatch(new RegExp(`"id":"${token.id}","seat":${other},"cell":\\[[^\\]]*\\],"strength":\\d`));
   }
 }
+
+test("a watched game of bots, face-up, replayed step by step with the slider", async ({ page, runner }) => {
+  await signIn(page, runner, "jun", { path: "/feint" });
+  await page.getByLabel("watch bots play").check();
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByTestId("outcome")).toBeVisible();
+  const slider = page.getByLabel(/^Step \d+ of \d+/);
+  await slider.fill("0");
+  await expect(page.getByTestId("step")).toContainText("Deployment");
+  const tokens = await page.locator(".fe-token .fe-strength").allTextContents();
+  expect(tokens.length).toBeGreaterThan(0);
+  expect(tokens).not.toContain("?");
+  await expectAccessible(page, "a watched Feint game");
+});

@@ -12,6 +12,13 @@ function commandsOf(step: RecordStep) {
   return step.commands.map((c) => ({ seat: c.seat, kind: c.kind, missed: c.missed }));
 }
 
+/** Every token face-up where the steps' moves up to `at` put it (the server's moves, drawn one after the other). */
+export function after(tokens: Schemas["FeintToken"][], steps: RecordStep[], at: number): Schemas["FeintToken"][] {
+  const cells = new Map<string, number[] | null>();
+  for (const step of steps.slice(0, at + 1)) for (const move of step.moves) cells.set(move.token, move.to);
+  return tokens.map((t) => ({ ...t, cell: cells.has(t.id) ? cells.get(t.id)! : t.cell, revealed: true }));
+}
+
 export function Watch({ params }: { params: Params }) {
   const gameId = params["gameId"]!;
   const [watch, setWatch] = useState<Schemas["FeintWatch"] | null>(null);
@@ -39,7 +46,8 @@ export function Watch({ params }: { params: Params }) {
     <section class="fe">
       <h1>Feint: watching {watch.seats} bots</h1>
       <p data-testid="outcome">{watch.status}: {watch.draw ? "a draw" : `seat ${watch.winner} wins`}{watch.table.outcome ? ` (${watch.table.outcome.reason})` : ""}.</p>
-      <Board radius={watch.table.radius} tokens={watch.table.tokens} seat={null} label="The board face-up, as the game ended" />
+      <Board radius={watch.table.radius} tokens={after(watch.table.tokens, steps, at)} seat={null} moves={step?.moves}
+        label={`The board face-up after step ${at + 1}`} />
       {steps.length > 0 && step && (
         <>
           <label for="fe-replay">Step {at + 1} of {steps.length}</label>
