@@ -96,6 +96,7 @@ test("an online table of two members and a bot: a Retreat's deadline passes, a l
   const defending = defender === 0 ? page : bob.page;
   await expect(defending.getByTestId("pending")).toBeVisible({ timeout: 15_000 });
   await expect(defending.getByText("Decide by")).toBeVisible();
+  await expect(defending.getByText("Decide by")).toContainText("01:00");
   await expect(defending.getByRole("button", { name: "Stand and fight" })).toBeVisible();
   await screenshot(defending, "feint", "retreat");
   await runner.advance(61);

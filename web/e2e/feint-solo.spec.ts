@@ -97,6 +97,10 @@ test("hot-seat: after every curtain the page holds one seat, nothing of the othe
   for (let curtains = 0; curtains < 6; ) {
     await decide(page, seat);
     if (await page.getByTestId("curtain").isVisible()) {
+      if (curtains === 0) {
+        await expectAccessible(page, "the hot-seat curtain");
+        await screenshot(page, "feint", "curtain");
+      }
       const next = Number((await page.getByTestId("curtain").getByRole("heading").textContent())!.match(/seat (\d)/)![1]);
       received.length = 0;
       await page.getByRole("button", { name: /show my board/ }).click();
@@ -146,4 +150,19 @@ test("a watched game of bots, face-up, replayed step by step with the slider", a
   expect(tokens.length).toBeGreaterThan(0);
   expect(tokens).not.toContain("?");
   await expectAccessible(page, "a watched Feint game");
+});
+
+test("a command that follows a number already used is refused: the board is shown again and the page says so", async ({ page, runner }) => {
+  await signIn(page, runner, "kofi", { path: "/feint" });
+  await page.getByLabel("Seats").selectOption("2");
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page).toHaveURL(/\/feint\/games\/[0-9a-f]+$/);
+  const gameId = page.url().split("/").pop()!;
+  await sent(page, () => page.getByRole("button", { name: "A random deal" }).click());
+  const number = Number(await page.locator("section.fe").getAttribute("data-number"));
+  // The same member, from elsewhere, ends the turn first.
+  expect((await runner.call("kofi", "POST", `/v1/feint/games/${gameId}/commands`, { number, command: { kind: "end_turn" } })).status).toBe(200);
+  await page.getByRole("button", { name: "End my turn" }).click();
+  await expect(page.getByTestId("note")).toContainText("The board had moved on");
+  await expect(page.locator("section.fe")).not.toHaveAttribute("data-number", String(number), { timeout: 10_000 });
 });

@@ -71,6 +71,13 @@ test("a solo game of England clicked through 1901, a pact agreed, a void order e
   await expect(page.locator('[data-centre="LON"]')).toHaveAttribute("data-owner", "ENGLAND");
   await expect(page.locator('[data-centre="PAR"]')).toHaveAttribute("data-owner", "FRANCE");
   await screenshot(page, "front1901", "1902");
+  // The history: a slider over the phases played, each drawn on the map.
+  await page.getByRole("link", { name: "history" }).click();
+  const slider = page.getByLabel(/^Phase \d+ of \d+/);
+  await slider.fill("0");
+  await expect(page.getByText("Phase 1 of")).toContainText("S1901M");
+  await expect(page.locator('[data-order="A LVP - BUR"]')).toHaveCount(1);
+  await expectAccessible(page, "the Front 1901 history");
 });
 
 test("the daily challenge starts once a day; the second start says why not", async ({ page, runner }) => {
