@@ -166,3 +166,22 @@ test("a command that follows a number already used is refused: the board is show
   await expect(page.getByTestId("note")).toContainText("The board had moved on");
   await expect(page.locator("section.fe")).not.toHaveAttribute("data-number", String(number), { timeout: 10_000 });
 });
+
+test("every Feint command can be given with the keyboard: a deal, then a step from the list of legal commands", async ({ page, runner }) => {
+  await signIn(page, runner, "lena", { path: "/feint" });
+  await page.getByLabel("Seats").selectOption("2");
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page.getByRole("heading", { name: "Deployment" })).toBeVisible();
+  await page.getByRole("button", { name: "A random deal" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "My commands" })).toBeVisible();
+  const number = await page.locator("section.fe").getAttribute("data-number");
+  await page.getByLabel("Every command I may give").focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  const chosen = page.getByTestId("choices").getByRole("button").first();
+  await expect(chosen).toHaveText(/^(Step|Two-step)/);
+  await chosen.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("section.fe")).not.toHaveAttribute("data-number", number!);
+});
