@@ -12,13 +12,18 @@ const ring = (name: string) => {
 async function sent(page: Page, click: () => Promise<void>) {
   const before = await page.locator("section.fe").getAttribute("data-number");
   await click();
+  const alert = page.locator("section.fe .error");
   await expect
-    .poll(async () =>
-      (await page.getByTestId("curtain").isVisible()) ||
-      ((await page.locator("section.fe").getAttribute("data-number")) !== before &&
-        (await page.locator("section.fe").getAttribute("aria-busy")) === "false"),
+    .poll(
+      async () =>
+        (await alert.isVisible()) ||
+        (await page.getByTestId("curtain").isVisible()) ||
+        ((await page.locator("section.fe").getAttribute("data-number")) !== before &&
+          (await page.locator("section.fe").getAttribute("aria-busy")) === "false"),
+      { timeout: 30_000 },
     )
     .toBe(true);
+  if (await alert.isVisible()) throw new Error(`the command was refused: ${await alert.textContent()}`);
 }
 
 /** One decision of my seat by pointing: deploy on the home cells, stand when charged, else charge or step, then end the turn. */
@@ -47,7 +52,7 @@ async function decide(page: Page, seat: number): Promise<void> {
       const choices = page.getByTestId("choices");
       const curtain = page.getByTestId("curtain");
       await expect.poll(async () => (await choices.isVisible()) || (await curtain.isVisible()) ||
-        (await page.locator("section.fe").getAttribute("data-number")) !== before).toBe(true);
+        (await page.locator("section.fe").getAttribute("data-number")) !== before, { timeout: 30_000 }).toBe(true);
       if (await choices.isVisible()) await sent(page, () => choices.locator("li button").first().click());
       if (await curtain.isVisible()) return;
       await expect(page.locator("section.fe")).toHaveAttribute("aria-busy", "false");
@@ -59,7 +64,7 @@ async function decide(page: Page, seat: number): Promise<void> {
 }
 
 test("a solo game against a bot, played to its end by clicking", async ({ page, runner }) => {
-  test.setTimeout(100_000);
+  test.setTimeout(180_000);
   await signIn(page, runner, "hana", { path: "/feint" });
   await page.getByLabel("Seats").selectOption("2");
   await page.getByRole("button", { name: "Start" }).click();
@@ -81,7 +86,7 @@ test("a solo game against a bot, played to its end by clicking", async ({ page, 
 });
 
 test("hot-seat: after every curtain the page holds one seat, nothing of the other's strengths", async ({ page, runner }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, runner, "ines", { path: "/feint" });
   await page.getByLabel("hot-seat").check();
   await page.getByLabel("Seats").selectOption("2");

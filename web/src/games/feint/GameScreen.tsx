@@ -41,8 +41,8 @@ function Curtain({ seat, onReady }: { seat: number; onReady: () => void }) {
 function SeatGame({ gameId, seat, onPass }: { gameId: string; seat: number | null; onPass: (seat: number) => void }) {
   const polled = useView(`/v1/feint/games/${gameId}?seat=${seat ?? ""}`, calls.loadGame(gameId, seat), 5000);
   const [latest, setLatest] = useState<calls.Game | undefined>(undefined);
-  useEffect(() => setLatest(undefined), [polled.data]);
-  const game = latest ?? polled.data;
+  // An answer to my command is newer than a poll sent before it: the higher command number wins.
+  const game = latest && (!polled.data || latest.number >= polled.data.number) ? latest : polled.data;
   // Hot-seat: the seat that looks is the one the curtain let in; when another decides, the curtain falls.
   const waiting = game && game.mode === "hot-seat" && game.next && !game.next.seats.includes(game.seat) ? game.next.seats[0] : undefined;
   useEffect(() => {
