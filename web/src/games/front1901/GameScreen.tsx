@@ -18,10 +18,18 @@ export function GameScreen({ params }: { params: Params }) {
   const gameId = params["gameId"]!;
   const polled = useView(`/v1/front1901/games/${gameId}`, calls.loadGame(gameId), POLL_MS);
   const [latest, setLatest] = useState<calls.Game | undefined>(undefined);
-  useEffect(() => setLatest(undefined), [polled.data]);
+  // A poll that arrives after my action's answer replaces it, unless it was of an earlier phase (sent before).
+  useEffect(() => setLatest((mine) => (mine && polled.data && phaseOrder(mine.view.phase) > phaseOrder(polled.data.view.phase) ? mine : undefined)), [polled.data]);
   const game = latest ?? polled.data;
   if (!game) return polled.error ? <ErrorNote error={polled.error} /> : <Loading what="the game" />;
   return <Board game={game} onGame={setLatest} refresh={polled.refresh} />;
+}
+
+/** Phases in the order they are played: S1901M < F1901M < F1901R < W1901A < S1902M. */
+export function phaseOrder(phase: string): number {
+  const season = { S: 0, F: 1, W: 2 }[phase[0] as "S" | "F" | "W"] ?? 0;
+  const step = { M: 0, R: 1, A: 2 }[phase[5] as "M" | "R" | "A"] ?? 0;
+  return Number(phase.slice(1, 5)) * 9 + season * 3 + step;
 }
 
 function trustKey(gameId: string) {
