@@ -136,6 +136,21 @@ def test_a_watch_game_is_played_out_when_made_and_read_face_up_by_anyone(store, 
         watch.read_watch(store, clock, ann, game["game_id"])
 
 
+def test_a_watch_games_steps_carry_their_moves_so_a_replay_reaches_the_final_board(store, clock, ann):
+    shown = watch.create_watch_game(store, clock, ann, seats=3)
+    cells: dict[str, list[int] | None] = {}
+    cursor = None
+    while True:
+        page = watch.watch_steps(store, clock, ann, shown["game_id"], cursor, 50)
+        for step in page["steps"]:
+            for move in step["moves"]:
+                cells[move["token"]] = move["to"]
+        cursor = page["cursor"]
+        if cursor is None:
+            break
+    assert cells == {t["id"]: t["cell"] for t in shown["table"]["tokens"]}
+
+
 def test_the_history_shows_what_the_table_saw(store, clock, ann):
     game = solo.create_solo_game(store, clock, ann, seats=2)
     while game["status"] == "open" and game["view"]["turn"] < 200:

@@ -253,6 +253,8 @@ class FeintRecordStep(BaseModel):
     resolved_at: Timestamp
     closed_by: ClosedBy
     commands: list[FeintRecordCommand]
+    moves: list[FeintMove] = Field(description="every token that moved, as the history shows it: a replay draws the board "
+                                   "step by step")
     battle: FeintBattle | None
 
 

@@ -252,6 +252,7 @@ def record_step(step: StepRecord, players: Mapping[Seat, str]) -> dict[str, Any]
         "resolved_at": step.resolved_at,
         "closed_by": step.closed_by,
         "commands": commands,
+        "moves": step.record["moves"],
         "battle": step.record["battle"],
     }
 
