@@ -1,6 +1,6 @@
 /** Feint's first screen: a solo or hot-seat game, a watched game of bots, online tables and invitations, my games. */
 import { useState } from "preact/hooks";
-import { api, type Schemas } from "../../app/api";
+import { api, feintPaceValues, type Schemas } from "../../app/api";
 import { change } from "../../app/change";
 import { ErrorNote, Loading } from "../../app/errors";
 import { useView } from "../../app/poll";
@@ -89,7 +89,7 @@ export function Tables() {
   const feed = useView("/v1/feed", () => api.GET("/v1/feed", {}), 10_000);
   const [seats, setSeats] = useState(3);
   const [bots, setBots] = useState(0);
-  const [pace, setPace] = useState<Schemas["Pace"]>("blitz");
+  const [pace, setPace] = useState<Schemas["FeintPace"]>("blitz");
   const [invite, setInvite] = useState("");
   const action = useAction();
   const invites = (feed.data?.notices ?? []).filter((n) => "kind" in n && n.kind === "table-invite" && "table_id" in n && n.table_id) as Schemas["NoticeOut"][];
@@ -114,8 +114,8 @@ export function Tables() {
           {[0, 1, 2, 3, 4, 5].filter((n) => n < seats).map((n) => <option key={n} value={n}>{n}</option>)}
         </select>
         <label for="fe-t-pace">Pace</label>
-        <select id="fe-t-pace" value={pace} onChange={(e) => setPace((e.target as HTMLSelectElement).value as Schemas["Pace"])}>
-          {(["blitz", "5m", "12h", "1d", "2d", "3d"] as const).map((p) => <option key={p} value={p}>{p}</option>)}
+        <select id="fe-t-pace" value={pace} onChange={(e) => setPace((e.target as HTMLSelectElement).value as Schemas["FeintPace"])}>
+          {feintPaceValues.map((p) => <option key={p} value={p}>{p}</option>)}
         </select>
         <label for="fe-t-invite">Invite (members, by name)</label>
         <input id="fe-t-invite" value={invite} onInput={(e) => setInvite((e.target as HTMLInputElement).value)} />
