@@ -1,0 +1,39 @@
+// How the platform's screens write times, paces and members: in UTC (the service's days and months are UTC).
+import type { Schemas } from "../../app/api";
+
+const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC",
+});
+
+/** "1 Dec 2026, 09:00 UTC"; a dash for none. */
+export function when(iso: string | null | undefined): string {
+  return iso ? `${DATE_TIME.format(new Date(iso))} UTC` : "–";
+}
+
+const PACES: Record<Schemas["Pace"], string> = {
+  blitz: "blitz (60 s a turn, 120 s the first)",
+  "5m": "rapid (5 minutes a turn)",
+  "12h": "12 hours a turn",
+  "1d": "correspondence, 1 day a turn",
+  "2d": "correspondence, 2 days a turn",
+  "3d": "correspondence, 3 days a turn",
+};
+
+export function paceName(pace: Schemas["Pace"]): string {
+  return PACES[pace];
+}
+
+/** The paces a form offers, as the API's descriptions list them for that call (the server refuses others). */
+export const DUEL_PACES: Schemas["Pace"][] = ["blitz", "5m", "1d", "2d", "3d"];
+export const FRIENDLY_PACES: Schemas["Pace"][] = ["5m", "1d", "2d", "3d"];
+export const CHALLENGE_PACES: Schemas["Pace"][] = ["blitz", "5m"];
+
+/** This month in UTC on the server's clock, as the API writes months: 2026-12. */
+export function monthOf(iso: string): string {
+  return iso.slice(0, 7);
+}
+
+/** Words for the API's hyphenated names: "ready-room" reads "ready room". */
+export function words(name: string): string {
+  return name.replace(/[-_]/g, " ");
+}
