@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 SHARED_DIR ?= $(abspath ../shared)
 export SHARED_DIR
 
-.PHONY: run test lint infra-check build
+.PHONY: run test lint infra-check build web screens deploy-web
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,25 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $@
 
-run: $(VENV)/.installed
+# The web client: npm's lockfile installed into web/node_modules, then built into web/dist (git-ignored) when a
+# source, the lockfile or the API's document changed.
+WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig.json -type f -not -path '*/generated/*' 2>/dev/null)
+
+web/node_modules/.installed: web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	sha256sum web/package-lock.json | cut -d' ' -f1 > $@
+
+web/dist/index.html: web/node_modules/.installed $(WEB_SOURCES) docs/api/openapi.json
+	cd web && npm run --silent build
+
+web: web/dist/index.html
+
+run: $(VENV)/.installed web/dist/index.html
 	$(PY) -m localrun $(ARGS)
+
+# docs/screens/*.png, from the browser tests' own runs (desktop and phone, 390x844).
+screens: $(VENV)/.installed web/dist/index.html
+	cd web && SCREENS=1 npx playwright test
 
 test: $(VENV)/.installed
 	TZ=UTC bash infra/test-all.sh

@@ -18,6 +18,9 @@ $PY -m pytest -n 2 -q
 echo "== the API's contract (Redocly lint, generated Python and TypeScript clients under mypy/tsc --strict, each playing a house game on the local runner, schemathesis)"
 bash infra/check-contract.sh
 
+echo "== the web client (its build, vitest, Playwright in Debian's Chromium against the local runner)"
+bash infra/check-web.sh
+
 echo "== engine case runners (the command lines the issues name)"
 $PY -m rules.feinthold.cases tests/cases/feinthold/*.json
 $PY -m rules.feint.cases tests/cases/feint/*.json

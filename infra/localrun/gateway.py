@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from localrun.events import HttpRequest, LambdaContext, header_pairs, http_api_event
 from localrun.tokens import TokenAuthority, TokenRejected
@@ -148,10 +148,15 @@ def _give_thread_an_event_loop() -> None:
     asyncio.set_event_loop(asyncio.new_event_loop())
 
 
-class GatewayApp:
-    """A small ASGI app that feeds uvicorn's requests to the Gateway on a pool of invocation threads."""
+class Handler(Protocol):
+    def handle(self, request: HttpRequest) -> HttpResponse: ...
 
-    def __init__(self, gateway: Gateway, concurrency: int = 64):
+
+class GatewayApp:
+    """A small ASGI app that feeds uvicorn's requests to the Gateway (or the runner's whole site) on a pool of
+    invocation threads."""
+
+    def __init__(self, gateway: Handler, concurrency: int = 64):
         self.gateway = gateway
         self.pool = ThreadPoolExecutor(concurrency, thread_name_prefix="invoke", initializer=_give_thread_an_event_loop)
 

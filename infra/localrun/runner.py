@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from localrun.gateway import Gateway, GatewayApp, LambdaHandler
+from localrun.signin import SignIn
+from localrun.site import WEB_DIST, Site
 from localrun.tokens import TokenAuthority, load_or_create
 
 if TYPE_CHECKING:
@@ -44,6 +46,10 @@ class Options:
     """Where a manual clock starts (default: now, whole seconds)."""
     dynamodb_endpoint: str | None = None
     state_dir: Path = Path(".localrun")
+    moderator_sign_in: bool = False
+    """Whether the sign-in form offers the moderators' group (off unless asked for)."""
+    web_dist: Path | None = None
+    """The built client served at / (default: the repository's web/dist)."""
     concurrency: int = 8
     """API invocations at once. Every connection is accepted; the requests beyond this wait in the gateway
     rather than inside a function, whose DynamoDB calls would queue on the one-at-a-time store until the
@@ -143,8 +149,10 @@ class Runner:
         clocks.set_clock(self.clock)
 
         self.authority = load_or_create(options.state_dir)
-        self.app = GatewayApp(Gateway(_load(API_HANDLER), self.authority), concurrency=options.concurrency)
         self.api_socket = _bind(options.port)
+        signin = SignIn(self.authority, self.api_url, moderator_sign_in=options.moderator_sign_in)
+        site = Site(Gateway(_load(API_HANDLER), self.authority), signin, options.web_dist or WEB_DIST)
+        self.app = GatewayApp(site, concurrency=options.concurrency)
 
         self.scheduler = Scheduler(clocks.get_clock().now)
         # Turns that fell due while the runner was down are resolved at once, not a minute later.
@@ -163,6 +171,7 @@ class Runner:
         ready = {
             "pid": os.getpid(),
             "api": self.api_url,
+            "web": self.api_url + "/",
             "admin": self.admin.url if self.admin else None,
             "dynamodb": os.environ["AWS_ENDPOINT_URL_DYNAMODB"],
             "clock": self.options.clock,
@@ -177,6 +186,8 @@ class Runner:
         clock_now = self.clock.now().isoformat() if self.clock else "?"
         mint = f"{sys.executable} -m localrun token --state-dir {state} --sub alice [--moderator]"
         lines = [
+            f"localrun: client    {self.api_url}/   (sign in as any name"
+            + (", moderators too" if self.options.moderator_sign_in else "") + ")",
             f"localrun: API       {self.api_url}   (every route needs 'Authorization: Bearer <token>')",
             f"localrun: token     {mint}",
             f"localrun: DynamoDB  {os.environ['AWS_ENDPOINT_URL_DYNAMODB']}"

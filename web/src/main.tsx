@@ -1,0 +1,5 @@
+import { render } from "preact";
+import { Shell } from "./app/Shell";
+import "./app/styles.css";
+
+render(<Shell />, document.getElementById("app")!);
