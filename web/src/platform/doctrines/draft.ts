@@ -4,7 +4,7 @@
 import {
   ACTIONS, CONDITIONS, MAX_CONDITIONS, MAX_RULES, actionItem, conditionItem,
   type Action, type ActionKind, type Condition, type ConditionKind, type Doctrine, type DoctrineRule,
-} from './lists';
+} from "./lists";
 
 /** A condition or an action as entered: its kind and each parameter's text ('' = left to its default). */
 export interface Entry<K extends string> {
@@ -23,18 +23,18 @@ export interface Draft {
 /** Where an edit applies: a rule's condition (by index) or its action. */
 export type Part = { readonly rule: number; readonly condition: number } | { readonly rule: number; readonly action: true };
 
-const FIRST_ACTION: ActionKind = 'reinforce_all';
-const FIRST_CONDITION: ConditionKind = 'turn';
+const FIRST_ACTION: ActionKind = "reinforce_all";
+const FIRST_CONDITION: ConditionKind = "turn";
 
 function emptyValues(params: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.keys(params).map((name) => [name, '']));
+  return Object.fromEntries(Object.keys(params).map((name) => [name, ""]));
 }
 
 export function newRule(): DraftRule {
   return { conditions: [], action: { kind: FIRST_ACTION, values: emptyValues(ACTIONS[FIRST_ACTION].params) } };
 }
 
-export function newDraft(name = ''): Draft {
+export function newDraft(name = ""): Draft {
   return { name, rules: [newRule()] };
 }
 
@@ -85,7 +85,7 @@ export function removeCondition(draft: Draft, index: number, condition: number):
 /** Another kind: the parameters both kinds share keep their text (an `at` stays where it pointed). */
 export function setKind(draft: Draft, part: Part, kind: string): Draft {
   return withRule(draft, part.rule, (rule) => {
-    if ('action' in part) {
+    if ("action" in part) {
       const next = kind as ActionKind;
       return { ...rule, action: { kind: next, values: carried(rule.action.values, actionItem(next).params) } };
     }
@@ -100,12 +100,12 @@ export function setKind(draft: Draft, part: Part, kind: string): Draft {
 }
 
 function carried(values: Readonly<Record<string, string>>, params: Readonly<Record<string, string>>) {
-  return Object.fromEntries(Object.keys(params).map((name) => [name, values[name] ?? '']));
+  return Object.fromEntries(Object.keys(params).map((name) => [name, values[name] ?? ""]));
 }
 
 export function setValue(draft: Draft, part: Part, param: string, text: string): Draft {
   return withRule(draft, part.rule, (rule) => {
-    if ('action' in part) return { ...rule, action: { ...rule.action, values: { ...rule.action.values, [param]: text } } };
+    if ("action" in part) return { ...rule, action: { ...rule.action, values: { ...rule.action.values, [param]: text } } };
     return {
       ...rule,
       conditions: rule.conditions.map((entry, at) => at === part.condition
@@ -121,10 +121,10 @@ function parameters(entry: Entry<string>, kinds: Readonly<Record<string, string>
   const out: Record<string, unknown> = {};
   for (const [name, text] of Object.entries(entry.values)) {
     const value = text.trim();
-    if (value === '') continue;
+    if (value === "") continue;
     const kind = kinds[name];
-    if (kind === 'count' || kind === 'ratio') out[name] = Number.isFinite(Number(value)) ? Number(value) : value;
-    else if (kind === 'yes-no') out[name] = value === 'yes';
+    if (kind === "count" || kind === "ratio") out[name] = Number.isFinite(Number(value)) ? Number(value) : value;
+    else if (kind === "yes-no") out[name] = value === "yes";
     else out[name] = value;
   }
   return out;
@@ -148,7 +148,7 @@ function entryOf<K extends string>(one: object, kinds: readonly K[], params: (ki
   const values = emptyValues(params(known));
   for (const [name, value] of Object.entries((given ?? {}) as Record<string, unknown>)) {
     if (value === null || value === undefined) continue;
-    values[name] = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+    values[name] = typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
   }
   return { kind: known, values };
 }
@@ -170,8 +170,8 @@ export function fromDoctrine(doctrine: Doctrine): Draft {
 export function fieldOf(draft: Draft, part: Part, param?: string): string {
   const rule = draft.rules[part.rule];
   const base = `doctrine.rules[${part.rule}]`;
-  const entry = 'action' in part ? rule?.action : rule?.conditions[part.condition];
-  const where = 'action' in part ? `${base}.then` : `${base}.if[${part.condition}]`;
+  const entry = "action" in part ? rule?.action : rule?.conditions[part.condition];
+  const where = "action" in part ? `${base}.then` : `${base}.if[${part.condition}]`;
   const kind = entry === undefined ? where : `${where}.${entry.kind}`;
   return param === undefined ? kind : `${kind}.${param}`;
 }
@@ -184,7 +184,7 @@ export type Place =
 
 export function placeOf(field: string | null | undefined): Place | null {
   if (!field) return null;
-  if (field === 'doctrine.name' || field === 'name') return { name: true };
+  if (field === "doctrine.name" || field === "name") return { name: true };
   const found = /^doctrine\.rules\[(\d+)\](?:\.(?:if\[(\d+)\]|(then))(?:\.[a-z_]+(?:\.([a-z_]+))?)?)?/.exec(field);
   if (found === null) return null;
   const rule = Number(found[1]);

@@ -3,15 +3,15 @@
 // the contract adds, renames or drops fails to compile here until the lists follow it; ranges and defaults are
 // the server's (a parameter left empty takes its default, a number out of range comes back as an error on its
 // field).
-import type { components } from '../../api/generated/schema';
+import type { components } from "../../api/generated/schema";
 
-type Schemas = components['schemas'];
-export type Doctrine = Schemas['Doctrine'];
-export type DoctrineRule = Schemas['DoctrineRule'];
-export type Condition = NonNullable<DoctrineRule['if']>[number];
-export type Action = DoctrineRule['then'];
-export type Target = Schemas['DoctrineTarget'];
-export type Owner = Schemas['DoctrineOwner'];
+type Schemas = components["schemas"];
+export type Doctrine = Schemas["Doctrine"];
+export type DoctrineRule = Schemas["DoctrineRule"];
+export type Condition = NonNullable<DoctrineRule["if"]>[number];
+export type Action = DoctrineRule["then"];
+export type Target = Schemas["DoctrineTarget"];
+export type Owner = Schemas["DoctrineOwner"];
 
 type KeysOf<U> = U extends unknown ? keyof U : never;
 type ParamsOf<U, K extends PropertyKey> = U extends { [P in K]: infer Params } ? Params : never;
@@ -20,11 +20,11 @@ export type ActionKind = KeysOf<Action>;
 
 /** How a parameter is entered: a target (a position named from one's side), a flag's owner, a whole number,
  * a number with decimals, or yes/no. */
-export type ParamKind = 'target' | 'owner' | 'count' | 'ratio' | 'yes-no';
-type KindFor<V> = [NonNullable<V>] extends [Target] ? 'target'
-  : [NonNullable<V>] extends [Owner] ? 'owner'
-  : [NonNullable<V>] extends [number] ? 'count' | 'ratio'
-  : [NonNullable<V>] extends [boolean] ? 'yes-no' : never;
+export type ParamKind = "target" | "owner" | "count" | "ratio" | "yes-no";
+type KindFor<V> = [NonNullable<V>] extends [Target] ? "target"
+  : [NonNullable<V>] extends [Owner] ? "owner"
+  : [NonNullable<V>] extends [number] ? "count" | "ratio"
+  : [NonNullable<V>] extends [boolean] ? "yes-no" : never;
 type ParamList<Params> = { readonly [F in keyof Required<Params>]: KindFor<Required<Params>[F]> };
 
 export interface Item<Params> {
@@ -36,7 +36,7 @@ export interface Item<Params> {
 
 type Menu<U, K extends PropertyKey> = { readonly [Key in K & KeysOf<U>]: Item<ParamsOf<U, Key>> };
 
-const range = { at_least: 'count', at_most: 'count' } as const;
+const range = { at_least: "count", at_most: "count" } as const;
 
 /** A list's item as the editor reads it. */
 export interface ItemView {
@@ -46,39 +46,39 @@ export interface ItemView {
 }
 
 export const CONDITIONS: Readonly<Record<ConditionKind, ItemView>> = {
-  turn: { label: 'the turn is', params: range },
-  points: { label: 'points left are', params: range },
-  units_at: { label: 'my units at', params: { at: 'target', ...range }, required: ['at'] },
-  units_total: { label: 'all my units are', params: range },
-  decoys_at: { label: 'my decoys at', params: { at: 'target', ...range }, required: ['at'] },
-  flag: { label: 'the flag at', params: { at: 'target', owner: 'owner' }, required: ['at', 'owner'] },
-  relays_held: { label: 'relays held are', params: range },
-  positions_held: { label: 'positions held are', params: range },
-  lead: { label: 'my lead in positions is', params: range },
-  enemy_at: { label: 'an enemy mark at', params: { at: 'target', present: 'yes-no' }, required: ['at'] },
-  enemy_next_to: { label: 'enemy marks next to', params: { at: 'target', ...range }, required: ['at'] },
+  turn: { label: "the turn is", params: range },
+  points: { label: "points left are", params: range },
+  units_at: { label: "my units at", params: { at: "target", ...range }, required: ["at"] },
+  units_total: { label: "all my units are", params: range },
+  decoys_at: { label: "my decoys at", params: { at: "target", ...range }, required: ["at"] },
+  flag: { label: "the flag at", params: { at: "target", owner: "owner" }, required: ["at", "owner"] },
+  relays_held: { label: "relays held are", params: range },
+  positions_held: { label: "positions held are", params: range },
+  lead: { label: "my lead in positions is", params: range },
+  enemy_at: { label: "an enemy mark at", params: { at: "target", present: "yes-no" }, required: ["at"] },
+  enemy_next_to: { label: "enemy marks next to", params: { at: "target", ...range }, required: ["at"] },
   last_seen: {
-    label: 'the enemy last seen at',
-    params: { at: 'target', at_least: 'ratio', at_most: 'ratio', within: 'count' },
-    required: ['at'],
+    label: "the enemy last seen at",
+    params: { at: "target", at_least: "ratio", at_most: "ratio", within: "count" },
+    required: ["at"],
   },
   outnumber: {
-    label: 'I outnumber the enemy at',
-    params: { at: 'target', ratio: 'ratio', unknown_as: 'count' },
-    required: ['at'],
+    label: "I outnumber the enemy at",
+    params: { at: "target", ratio: "ratio", unknown_as: "count" },
+    required: ["at"],
   },
 } satisfies Menu<Condition, ConditionKind>;
 
 export const ACTIONS: Readonly<Record<ActionKind, ItemView>> = {
-  reinforce_units: { label: 'reinforce units', params: { at: 'target', count: 'count' } },
-  reinforce_decoys: { label: 'reinforce decoys', params: { at: 'target', count: 'count' } },
-  reinforce_all: { label: 'reinforce all I can', params: { at: 'target', keep_points: 'count', at_most: 'count' } },
-  advance: { label: 'advance', params: { from: 'target', toward: 'target', keep: 'count', share: 'count' } },
-  converge: { label: 'converge', params: { at: 'target', keep: 'count', share: 'count' } },
-  send_decoys: { label: 'send decoys', params: { from: 'target', toward: 'target', count: 'count' } },
-  entrench: { label: 'entrench', params: { at: 'target' } },
-  scout: { label: 'scout', params: { at: 'target' } },
-  predict: { label: 'predict', params: { at: 'target' } },
+  reinforce_units: { label: "reinforce units", params: { at: "target", count: "count" } },
+  reinforce_decoys: { label: "reinforce decoys", params: { at: "target", count: "count" } },
+  reinforce_all: { label: "reinforce all I can", params: { at: "target", keep_points: "count", at_most: "count" } },
+  advance: { label: "advance", params: { from: "target", toward: "target", keep: "count", share: "count" } },
+  converge: { label: "converge", params: { at: "target", keep: "count", share: "count" } },
+  send_decoys: { label: "send decoys", params: { from: "target", toward: "target", count: "count" } },
+  entrench: { label: "entrench", params: { at: "target" } },
+  scout: { label: "scout", params: { at: "target" } },
+  predict: { label: "predict", params: { at: "target" } },
 } satisfies Menu<Action, ActionKind>;
 
 /** Every value of a string union, listed once and held complete by the compiler. */
@@ -87,10 +87,10 @@ function every<T extends string>() {
 }
 
 export const TARGETS = every<Target>()([
-  'my-hq', 'enemy-hq', 'centre', 'my-relay', 'enemy-relay', 'left-post', 'right-post', 'frontier', 'my-largest',
-  'threatened', 'open-relay', 'open-ground', 'weakest-enemy', 'strongest-enemy', 'stale', 'likely-entry',
+  "my-hq", "enemy-hq", "centre", "my-relay", "enemy-relay", "left-post", "right-post", "frontier", "my-largest",
+  "threatened", "open-relay", "open-ground", "weakest-enemy", "strongest-enemy", "stale", "likely-entry",
 ]);
-export const OWNERS = every<Owner>()(['mine', 'enemy', 'neutral', 'not-mine']);
+export const OWNERS = every<Owner>()(["mine", "enemy", "neutral", "not-mine"]);
 
 export const CONDITION_KINDS = Object.keys(CONDITIONS) as ConditionKind[];
 export const ACTION_KINDS = Object.keys(ACTIONS) as ActionKind[];

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { BOX, layout, roundName, type Match } from './layout';
+import { describe, expect, it } from "vitest";
+import { BOX, layout, roundName, type Match } from "./layout";
 
 function match(slot: number, round: number, players: string[] = []): Match {
   return {
-    slot, round, status: 'waiting', deadline: '2026-12-06T09:00:00Z', ended_at: null, ending: null, game_id: null,
+    slot, round, status: "waiting", deadline: "2026-12-06T09:00:00Z", ended_at: null, ending: null, game_id: null,
     opened_at: null, players: players.map((member, at) => ({ member, seed: at + 1 })), rating: null, tallies: [],
     tiebreak: null, too_fast: [], winner: null,
   };
@@ -11,8 +11,8 @@ function match(slot: number, round: number, players: string[] = []): Match {
 
 const centre = (box: { y: number }) => box.y + BOX.height / 2;
 
-describe('the bracket layout', () => {
-  it('draws 7 matches in 3 rounds for 8 members, each later match midway between the two it follows', () => {
+describe("the bracket layout", () => {
+  it("draws 7 matches in 3 rounds for 8 members, each later match midway between the two it follows", () => {
     const drawn = layout(8, []);
     expect(drawn.boxes.map((box) => box.round)).toEqual([1, 1, 1, 1, 2, 2, 3]);
     const [q1, q2, q3, q4, s1, s2, final] = drawn.boxes;
@@ -22,7 +22,7 @@ describe('the bracket layout', () => {
     expect(drawn.boxes.every((box) => box.match === null)).toBe(true);
   });
 
-  it('joins each match to the one its winner plays next, and nothing to the final', () => {
+  it("joins each match to the one its winner plays next, and nothing to the final", () => {
     const drawn = layout(8, []);
     expect(drawn.lines.map((line) => [line.from, line.to])).toEqual([[0, 4], [1, 4], [2, 5], [3, 5], [4, 6], [5, 6]]);
     const four = layout(4, []);
@@ -30,12 +30,12 @@ describe('the bracket layout', () => {
   });
 
   it("puts the server's matches in their places by round and slot, whatever order they come in", () => {
-    const drawn = layout(4, [match(3, 2, ['ann', 'cy']), match(2, 1, ['bo', 'cy']), match(1, 1, ['ann', 'dee'])]);
+    const drawn = layout(4, [match(3, 2, ["ann", "cy"]), match(2, 1, ["bo", "cy"]), match(1, 1, ["ann", "dee"])]);
     expect(drawn.boxes.map((box) => box.match?.slot)).toEqual([1, 2, 3]);
-    expect(drawn.boxes[2]!.match!.players.map((p) => p?.member)).toEqual(['ann', 'cy']);
+    expect(drawn.boxes[2]!.match!.players.map((p) => p?.member)).toEqual(["ann", "cy"]);
   });
 
-  it('keeps every box inside the picture', () => {
+  it("keeps every box inside the picture", () => {
     for (const size of [4, 8] as const) {
       const drawn = layout(size, []);
       for (const box of drawn.boxes) {
@@ -47,8 +47,8 @@ describe('the bracket layout', () => {
     }
   });
 
-  it('names the rounds from the final', () => {
-    expect([1, 2, 3].map((round) => roundName(8, round))).toEqual(['Quarter-finals', 'Semi-finals', 'Final']);
-    expect([1, 2].map((round) => roundName(4, round))).toEqual(['Semi-finals', 'Final']);
+  it("names the rounds from the final", () => {
+    expect([1, 2, 3].map((round) => roundName(8, round))).toEqual(["Quarter-finals", "Semi-finals", "Final"]);
+    expect([1, 2].map((round) => roundName(4, round))).toEqual(["Semi-finals", "Final"]);
   });
 });

@@ -2,10 +2,10 @@
 // winner plays next. Only a drawing: which matches a tournament has, who plays them and who goes on is the
 // server's (each match's `round` and `slot`); the shape is the knockout's, a round's k-th match (from 0) feeding
 // the next round's (k / 2)-th, as the API documents its bracket.
-import type { components } from '../../api/generated/schema';
+import type { components } from "../../api/generated/schema";
 
-export type Match = components['schemas']['MatchOut'];
-export type Size = components['schemas']['TournamentSize'];
+export type Match = components["schemas"]["MatchOut"];
+export type Size = components["schemas"]["TournamentSize"];
 
 export const BOX = { width: 180, height: 56, gapX: 48, gapY: 20, margin: 8 } as const;
 
@@ -85,5 +85,5 @@ export function layout(size: Size, matches: readonly Match[]): Layout {
 /** A round's name, counted from the final. */
 export function roundName(size: Size, round: number): string {
   const fromFinal = roundsOf(size) - round;
-  return fromFinal === 0 ? 'Final' : fromFinal === 1 ? 'Semi-finals' : 'Quarter-finals';
+  return fromFinal === 0 ? "Final" : fromFinal === 1 ? "Semi-finals" : "Quarter-finals";
 }
