@@ -28,7 +28,7 @@ export function Loaded<T>({ view, what, children }: { view: View<T>; what: strin
 /** A table that scrolls sideways on a phone rather than squeezing its columns. */
 export function Table({ caption, children }: { caption: string; children: ComponentChildren }) {
   return (
-    <div class="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+    <div class="table-scroll" role="region" aria-label={`${caption} (table)`} tabIndex={0}>
       <table>
         <caption>{caption}</caption>
         {children}
