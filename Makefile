@@ -47,3 +47,7 @@ infra-check: $(VENV)/.installed
 # What `sam deploy` ships (no Docker; Python 3.12 through pyenv): sam build, then bytecode for every module.
 build:
 	bash infra/build.sh
+
+# The client to the cloud: build, upload to the stack's bucket, invalidate its distribution (STACK=<name>).
+deploy-web: $(VENV)/.installed web/dist/index.html
+	$(PY) infra/deploy_web.py --stack $(STACK)

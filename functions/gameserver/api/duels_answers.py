@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
-from gameserver.api.models import DecimalText, Month, NextCursor, Pace, Timestamp
+from gameserver.api.models import DecimalText, Month, NextCursor, Pace, ServerNow, Timestamp
 from gameserver.platform.duels import DuelStatus, Ending
 from gameserver.platform.duels.rated import Unrated
 
@@ -46,6 +46,7 @@ class DuelOut(BaseModel):
     """A duel: where it stands, its game, its result and what it did to the ratings."""
 
     duel_id: str
+    now: ServerNow = None
     proposer: str = Field(description="the proposing member's subject")
     opponent: str | None = Field(description="the opponent's subject; null while the proposal is open to anyone")
     pace: Pace

@@ -13,6 +13,7 @@ from fastapi import Header, Response
 from fastapi.responses import JSONResponse
 
 from gameserver.api.deps import ok
+from gameserver.clock import get_clock, iso
 
 _ETAG = {"ETag": {"description": "a weak tag of this answer: send it back in If-None-Match",
                   "schema": {"type": "string", "examples": ['W/"1f3a9c0d2b7e4f6a8c1d3e5f7a9b0c2d"']}}}
@@ -42,8 +43,10 @@ def matches(if_none_match: str | None, etag: str) -> bool:
 
 
 def conditional(body: Any, if_none_match: str | None) -> Response:
-    """The body with its ETag, or an empty 304 when the client already holds it."""
+    """The body with its ETag, or an empty 304 when the client already holds it. The body says the server's
+    `now` (a deadline counts down from it), which the ETag leaves out: a view is unchanged while only the clock
+    moved."""
     etag = etag_of(body)
     if matches(if_none_match, etag):
         return Response(status_code=304, headers={"ETag": etag})
-    return JSONResponse(body, headers={"ETag": etag})
+    return JSONResponse({**body, "now": iso(get_clock().now())}, headers={"ETag": etag})

@@ -9,7 +9,7 @@ import enum
 from pydantic import BaseModel, ConfigDict, Field
 
 from gameserver.api.feint_models import Cell, Command, FeintCommandKind, SeatNumber, Seats, Strength, TokenId
-from gameserver.api.models import ClosedBy, Draw, GameStatus, Mode, NextCursor, Pace, Timestamp
+from gameserver.api.models import ClosedBy, Draw, GameStatus, Mode, NextCursor, Pace, ServerNow, Timestamp
 from gameserver.domain.players import PlayerKind
 
 
@@ -149,6 +149,7 @@ class FeintReplaced(BaseModel):
 
 class FeintGameOut(BaseModel):
     game_id: str
+    now: ServerNow = None
     mode: Mode
     status: GameStatus
     pace: Pace | None = Field(description="null: no deadline")

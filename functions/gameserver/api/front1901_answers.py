@@ -18,7 +18,7 @@ from gameserver.api.front1901_models import (
     PhaseText,
     Province,
 )
-from gameserver.api.models import Day, GameStatus, Mode, NextCursor, Timestamp
+from gameserver.api.models import Day, GameStatus, Mode, NextCursor, ServerNow, Timestamp
 
 Units = Annotated[dict[Front1901Power, list[str]], Field(description="power -> its units (A PAR, F STP/SC)")]
 Centres = Annotated[dict[Front1901Power, list[Province]], Field(description="power -> the supply centres it owns")]
@@ -267,6 +267,7 @@ class Front1901GameOut(BaseModel):
     """My game of Front 1901."""
 
     game_id: str
+    now: ServerNow = None
     mode: Mode
     status: GameStatus
     level: Front1901Level

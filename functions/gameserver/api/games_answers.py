@@ -14,7 +14,18 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from gameserver.api.games_models import Order, Position
-from gameserver.api.models import ClosedBy, Draw, GameStatus, HouseAi, Mode, NextCursor, Pace, Side, Timestamp
+from gameserver.api.models import (
+    ClosedBy,
+    Draw,
+    GameStatus,
+    HouseAi,
+    Mode,
+    NextCursor,
+    Pace,
+    ServerNow,
+    Side,
+    Timestamp,
+)
 from gameserver.play.submissions import MAX_SUBMISSIONS
 
 
@@ -72,6 +83,52 @@ class FeintholdOwnTurn(BaseModel):
     reports: FeintholdReport
 
 
+class LegalReinforce(BaseModel):
+    at: Position
+    cap: int = Field(description="units and decoys placed there this turn at most")
+
+
+class LegalMove(BaseModel):
+    model_config = {"populate_by_name": True}
+    from_: Position = Field(alias="from")
+    to: Position = Field(description="a neighbour: one step per turn")
+    units: int = Field(description="your units there at the start of the turn: at most this many move")
+    decoys: int = Field(description="your decoys there at the start of the turn: at most this many move")
+
+
+class LegalEntrench(BaseModel):
+    at: Position
+    cost: int = Field(description="points (the HQ is always entrenched: free)")
+    if_placed: bool = Field(description="only with units placed there this turn (no units of yours stand there)")
+
+
+class LegalAt(BaseModel):
+    at: Position
+
+
+class OrderCosts(BaseModel):
+    unit: int
+    decoy: int
+    entrench: int
+    scout: int
+    predict: int
+
+
+class FeintholdLegal(BaseModel):
+    """The orders I may give this turn, each with its limits, so a client offers only these (limits shared by
+    several orders, the points and the caps, are checked on the whole set when it is sent)."""
+
+    reinforce: list[LegalReinforce] = Field(description="my HQ and my relays linked to it")
+    move: list[LegalMove] = Field(description="one step from each position where I have units or decoys")
+    entrench: list[LegalEntrench]
+    scout: list[LegalAt] = Field(description="never one of my positions")
+    predict: list[LegalAt]
+    points: int = Field(description="the turn's points: reserve + income")
+    costs: OrderCosts
+    max_scouts: int
+    max_predictions: int
+
+
 class FeintholdView(BaseModel):
     """What one side sees: "the whole map and the flags, your units and your decoys", and of the enemy only
     what was seen, when."""
@@ -92,6 +149,7 @@ class FeintholdView(BaseModel):
     marks: dict[Position, Literal["?"]] = Field(description="an enemy presence seen after the last turn")
     observations: dict[Position, FeintholdObservation]
     history: list[FeintholdOwnTurn] = Field(description="your orders and reports, one per resolved turn")
+    legal: FeintholdLegal
 
 
 class HousePlayer(BaseModel):
@@ -129,11 +187,13 @@ class GameOut(BaseModel):
     opponent_sent: bool
     my_orders: list[Order] | None = Field(description="what I sent for the open turn; null: nothing yet")
     my_submissions: int = Field(ge=0, le=MAX_SUBMISSIONS, description=f"{MAX_SUBMISSIONS} at most a turn")
+    points_left: int = Field(description="what is left of the turn's points once my orders sent are paid")
     winner: Winner
     record_opens_at: Timestamp | None = Field(description=(
         "when the game's full record opens to me: at the game's end (null while in play); a Daily Front's once "
         "the day's board is final, 00:30 UTC the next day, known from the start"))
     view: FeintholdView
+    now: ServerNow = None
 
 
 class GameSummary(BaseModel):

@@ -25,6 +25,10 @@ Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
                                  examples=["2026-12-01T09:00:00Z"])]
 """An instant, in whole UTC seconds ending in Z (the service's one form: they sort as text)."""
 
+ServerNow = Annotated[Timestamp | None, Field(description=(
+    "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
+    "(null in the answers of calls that change something)"))]
+
 _DAY = re.compile(r"\d{4}-\d\d-\d\d")
 
 

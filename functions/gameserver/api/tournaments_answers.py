@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from gameserver.api.models import DecimalText, NextCursor, Timestamp
+from gameserver.api.models import DecimalText, NextCursor, ServerNow, Timestamp
 from gameserver.api.tournaments_models import TournamentSize
 from gameserver.platform.tournaments import (
     MatchEnding,
@@ -125,6 +125,7 @@ class TournamentSummary(BaseModel):
 class TournamentOut(TournamentSummary):
     """A tournament: entries, seeds, the bracket, the pot and its prizes."""
 
+    now: ServerNow = None
     entries: list[TournamentEntryOut] = Field(description="while open: the members in, in the order they joined")
     seeds: list[TournamentSeedOut]
     matches: list[MatchOut] = Field(description="the bracket, by slot, once full")

@@ -30,7 +30,7 @@ KIND = FEINTHOLD
 
 def rules() -> Feinthold:
     """Feinthold's adapter, with what the platform asks of the engine beyond the pipeline (house AIs,
-    doctrines, layouts), loaded on first use: importing the engine is not a cold start's cost."""
+    doctrines, layouts, the points left), loaded on first use: importing the engine is not a cold start's cost."""
     from gameserver.play.engines.feinthold import ENGINE
 
     return ENGINE
@@ -165,6 +165,7 @@ def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
         "opponent_sent": theirs.sent,
         "my_orders": own.orders if own.sent else None,
         "my_submissions": own.count,
+        "points_left": rules().points_left(mine.views[side], own.orders if own.sent else None),
         "winner": game.winner,
         "record_opens_at": views.record_opens_at(game),
         "view": mine.views[side],

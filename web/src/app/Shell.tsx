@@ -111,7 +111,7 @@ export function Shell() {
       </a>
       <header class="top">
         <nav aria-label="Areas">
-          <Link href="/" class="brand">
+          <Link href="/" class="brand" aria-label="Home">
             Feinthold
           </Link>
           {who

@@ -26,6 +26,7 @@ from rules.feinthold import (
     check_orders,
     layout_by_id,
     new_game,
+    orders_cost,
     other,
     record,
     resolve,
@@ -137,6 +138,12 @@ class Feinthold:
 
     def dump(self, state: GameState) -> Json:
         return state.to_json()
+
+    # ---------------------------------------------------------------- what Feinthold's features ask
+    @staticmethod
+    def points_left(side_view: Json, sent: Orders | None) -> int:
+        """What is left of the turn's points (a stored view's `points`) once the orders sent, checked, are paid."""
+        return int(side_view["points"]) - (orders_cost(side_view["side"], sent) if sent else 0)
 
     def load(self, data: Json) -> GameState:
         return GameState.from_json(data)

@@ -1,8 +1,130 @@
-export function Start() {
+// Start a house game (the AI, the layout, the pace, my side), and my Feinthold games.
+import { useState } from "preact/hooks";
+import { api, type Schemas } from "../../app/api";
+import { change } from "../../app/change";
+import { ErrorNote, errorFor, Loading } from "../../app/errors";
+import { useView } from "../../app/poll";
+import { Link, navigate } from "../../app/router";
+
+const AIS: { id: Schemas["HouseAi"]; says: string }[] = [
+  { id: "sentinel", says: "careful" },
+  { id: "pivot", says: "balanced: it scouts and bluffs with decoys" },
+  { id: "ram", says: "aggressive" },
+];
+const PACES: { id: Schemas["Pace"]; says: string }[] = [
+  { id: "5m", says: "5 minutes a turn" },
+  { id: "1d", says: "a day a turn" },
+  { id: "2d", says: "two days a turn" },
+  { id: "3d", says: "three days a turn" },
+];
+/** The ten layouts' ids (the server answers a 422 naming `layout` for any other). */
+const LAYOUTS = ["crown-1", "crown-2", "ladder-1", "twin-roads-1", "twin-roads-2", "star-1", "star-2", "ring-1", "ring-2", "hourglass-1"];
+
+function MyGames() {
+  const list = useView("/v1/feinthold/games", () => api.GET("/v1/feinthold/games", {}), 30_000);
+  if (list.error) return <ErrorNote error={list.error} />;
+  if (!list.data) return <Loading what="your games" />;
+  if (list.data.games.length === 0) return <p>No Feinthold games yet.</p>;
   return (
-    <section>
+    <ul>
+      {list.data.games.map((g) => (
+        <li key={g.game_id}>
+          <Link href={`/feinthold/games/${encodeURIComponent(g.game_id)}`}>
+            {g.mode} as {g.side}, turn {g.turn}
+          </Link>{" "}
+          {g.status === "over" ? `· over (${g.winner ?? "no result"})` : "· in play"}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Start() {
+  const [ai, setAi] = useState<Schemas["HouseAi"]>("pivot");
+  const [pace, setPace] = useState<Schemas["Pace"]>("1d");
+  const [layout, setLayout] = useState("");
+  const [side, setSide] = useState<"" | Schemas["Side"]>("");
+  const [busy, setBusy] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<unknown>(undefined);
+
+  const start = async (event: Event) => {
+    event.preventDefault();
+    setBusy("Starting…");
+    setFailure(undefined);
+    try {
+      const game = await change(
+        (key) =>
+          api.POST("/v1/feinthold/games", {
+            params: { header: { "Idempotency-Key": key } },
+            body: { house_ai: ai, pace, layout: layout || null, side: side || null },
+          }),
+        ({ retry }) => setBusy(`No answer yet: trying again (${retry})…`),
+      );
+      navigate(`/feinthold/games/${encodeURIComponent(game.game_id)}`);
+    } catch (error) {
+      setFailure(error);
+      setBusy(undefined);
+    }
+  };
+  const fieldError = (name: string) => errorFor(failure, name);
+  return (
+    <div class="feinthold-start">
       <h1>Feinthold</h1>
-      <p>Start a house game.</p>
-    </section>
+      <p>Seven positions, eight turns, two sides that see only part of the board. Take the enemy HQ, or hold more at the end.</p>
+      <form onSubmit={(e) => void start(e)} class="start-form">
+        <h2>A game against the house</h2>
+        <label>
+          House AI{" "}
+          <select value={ai} onChange={(e) => setAi(e.currentTarget.value as Schemas["HouseAi"])}>
+            {AIS.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.id} ({a.says})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Layout{" "}
+          <select value={layout} onChange={(e) => setLayout(e.currentTarget.value)} aria-describedby={fieldError("layout") ? "layout-error" : undefined}>
+            <option value="">random</option>
+            {LAYOUTS.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>
+        </label>
+        {fieldError("layout") ? <ErrorNote error={fieldError("layout")} id="layout-error" /> : null}
+        <label>
+          Pace{" "}
+          <select value={pace} onChange={(e) => setPace(e.currentTarget.value as Schemas["Pace"])}>
+            {PACES.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.id} ({p.says})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Side{" "}
+          <select value={side} onChange={(e) => setSide(e.currentTarget.value as "" | Schemas["Side"])}>
+            <option value="">random</option>
+            <option value="south">south</option>
+            <option value="north">north</option>
+          </select>
+        </label>
+        <button type="submit" class="primary" disabled={busy !== undefined}>
+          Start the game
+        </button>
+        {busy ? (
+          <p role="status" class="loading">
+            {busy}
+          </p>
+        ) : null}
+        {failure && !fieldError("layout") ? <ErrorNote error={failure} /> : null}
+      </form>
+      <h2>My Feinthold games</h2>
+      <MyGames />
+    </div>
   );
 }

@@ -6,7 +6,7 @@ the turn's resolution, and each side's view.
 
 from .fog import PRESENCE_MARK, RecordClosedError, SideView, record, view
 from .layouts import LAYOUTS, SHAPES, Layout, LayoutError, check_layout, draw_layout, layout_by_id
-from .legality import check_orders
+from .legality import check_orders, legal_orders, orders_cost
 from .observations import Observation
 from .orders import (
     Entrench,
@@ -28,6 +28,7 @@ __all__ = [
     "HQ", "LAST_TURN", "LAYOUTS", "MIRROR", "POSITIONS", "POSTS", "PRESENCE_MARK", "RELAYS", "SHAPES", "SIDES",
     "Entrench", "GameState", "IllegalOrderError", "Layout", "LayoutError", "Move", "Observation", "Order",
     "OrderSet", "Position", "Predict", "RecordClosedError", "Reinforce", "Scout", "Side", "SideView", "TurnRecord",
-    "check_layout", "check_orders", "draw_layout", "layout_by_id", "new_game", "other", "parse_orders", "record",
+    "check_layout", "check_orders", "draw_layout", "layout_by_id", "legal_orders", "new_game", "orders_cost", "other",
+    "parse_orders", "record",
     "resolve", "tally", "view",
 ]

@@ -68,8 +68,9 @@ class SideView:
         `{"side", "turn", "over", "winner", "layout": {"id", "shape", "paths", "positions": [{"id", "kind", "side"}]}, "flags": {pos: side|null},
         "units": {pos: n}, "decoys": {pos: n}, "reserve", "income", "points", "income_total", "seen_turn",
         "marks": {pos: "?"}, "observations": {pos: {"turn", "presence", "count", "strength"}},
-        "history": [{"turn", "orders": [wire orders], "reports": {...}}]}`.
+        "history": [{"turn", "orders": [wire orders], "reports": {...}}], "legal": {...}}` (`legality.legal_orders`).
         """
+        from .legality import legal_orders  # legality reads SideView: imported when a view is written
         return {
             "side": self.side,
             "turn": self.turn,
@@ -87,6 +88,7 @@ class SideView:
             "marks": self.marks,
             "observations": {p: o.to_json() for p, o in sorted(self.observations.items())},
             "history": [dict(h) for h in self.history],
+            "legal": legal_orders(self),
         }
 
 

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 
 from .layouts import Layout
 from .orders import (
+    Entrench,
     IllegalOrderError,
     Order,
     OrderSet,
     Reinforce,
+    Scout,
     parse_orders,
 )
 from .positions import HQ, POSITIONS, POSTS, RELAYS, Position, Side
@@ -270,3 +272,49 @@ def check_orders(view: SideView, orders: Iterable[object] | OrderSet) -> OrderSe
         raise IllegalOrderError("game-over", "the game is over: no more orders", side=view.side)
     return check_side(view.side, view.layout, view.flags, view.units, view.decoys, view.points, orders)
 
+
+
+def legal_orders(view: SideView) -> dict:
+    """The orders the side may give this turn, each with its limits, read from its view alone (what a client
+    offers, so it computes no rule): where it may reinforce and how many at most, every move one step from
+    where it has units or decoys (the counts it holds there), where it may entrench and at what cost (where
+    only with units placed this turn: `if_placed`), where it may scout and predict, the costs and the points.
+    Orders that pass each limit here alone may still break a shared one (points, a cap) together: the server's
+    check of the whole set names the one that goes over."""
+    if view.over:
+        return {"reinforce": [], "move": [], "entrench": [], "scout": [], "predict": [], "points": 0,
+                "costs": _COSTS, "max_scouts": MAX_SCOUTS, "max_predictions": MAX_PREDICTIONS}
+    side, hq = view.side, HQ[view.side]
+    linked = sorted(linked_relays(view.layout, view.flags, side))
+    held = [p for p in POSITIONS if view.units.get(p, 0) or view.decoys.get(p, 0)]
+    return {
+        "reinforce": [{"at": hq, "cap": HQ_CAP}] + [{"at": r, "cap": RELAY_CAP} for r in linked],
+        "move": [{"from": p, "to": n, "units": view.units.get(p, 0), "decoys": view.decoys.get(p, 0)}
+                 for p in held for n in view.layout.neighbours(p)],
+        "entrench": [{"at": hq, "cost": 0, "if_placed": False}]
+        + [{"at": p, "cost": ENTRENCH_COST, "if_placed": not view.units.get(p, 0)}
+           for p in POSITIONS if p != hq and (view.units.get(p, 0) or p in linked)],
+        "scout": [{"at": p} for p in POSITIONS if view.flags.get(p) != side],
+        "predict": [{"at": p} for p in POSITIONS],
+        "points": view.points,
+        "costs": _COSTS,
+        "max_scouts": MAX_SCOUTS,
+        "max_predictions": MAX_PREDICTIONS,
+    }
+
+
+_COSTS = {"unit": UNIT_COST, "decoy": DECOY_COST, "entrench": ENTRENCH_COST, "scout": SCOUT_COST, "predict": 0}
+
+
+def orders_cost(side: Side, orders: Iterable[object] | OrderSet) -> int:
+    """The points a (checked) order set spends: units 2, decoys 1, an entrenchment 1 (free on the HQ), a
+    scouting 2, a prediction nothing."""
+    spent = 0
+    for order in parse_orders(orders):
+        if isinstance(order, Reinforce):
+            spent += UNIT_COST * order.units + DECOY_COST * order.decoys
+        elif isinstance(order, Entrench) and order.at != HQ[side]:
+            spent += ENTRENCH_COST
+        elif isinstance(order, Scout):
+            spent += SCOUT_COST
+    return spent
