@@ -14,6 +14,7 @@ test("a correspondence duel: proposal, clock, a missed turn, abandon", async ({ 
   await page.getByLabel("Stake (credits each; the winner takes both)").fill("10");
   await page.getByRole("button", { name: "Propose" }).click();
   await expect(page.getByRole("heading", { name: "Duel", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/platform\/duels\/[0-9a-f]{20}$/);
   const duelId = page.url().split("/").pop()!;
   await expect(page.locator("dd.status")).toHaveText("proposed");
   await expect(page.getByText(/Unanswered, the proposal lapses in: 7 d 00:00:00|6 d 23:59/)).toBeVisible();
@@ -59,13 +60,14 @@ test("a blitz duel's ready room, and a friendly game's invitation", async ({ pag
   await signIn(page, runner, me, { path: "/platform/duels" });
   await page.getByRole("button", { name: "Propose" }).click();
   await expect(page.locator("dd.status")).toHaveText("proposed");
+  await expect(page).toHaveURL(/\/platform\/duels\/[0-9a-f]{20}$/);
   const duelId = page.url().split("/").pop()!;
   await ok(runner, rival, "POST", `/v1/feinthold/duels/${duelId}/accept`);
   await go(page, "/platform/duels");
   await go(page, `/platform/duels/${duelId}`);
   await expect(page.getByRole("heading", { name: "The ready room" })).toBeVisible();
   await expect(page.getByText(/Cancelled unless both are ready in: 30:00|29:5\d/)).toBeVisible();
-  await page.getByRole("button", { name: "Ready" }).click();
+  await page.getByRole("button", { name: "Ready", exact: true }).click();
   await expect(page.getByText("You are ready; waiting for your opponent.")).toBeVisible();
   await expectAccessible(page, "the ready room");
   await screenshot(page, "platform", "duel-ready-room");

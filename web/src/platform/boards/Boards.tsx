@@ -6,6 +6,7 @@ import { member } from "../../app/auth";
 import { MonthTable } from "../daily/Daily";
 import { Link } from "../../app/router";
 import { to } from "../kit/links";
+import { monthBefore } from "../seasons/Seasons";
 import { Loaded, Screen, Table, useLoad } from "../kit/Page";
 
 function Duels({ view }: { view: View<Schemas["LeaderboardOut"]> }) {
@@ -70,6 +71,7 @@ export function Boards() {
         <Doctrines />
         {duels.data ? <MonthTable month={duels.data.month} /> : null}
       </div>
+      {duels.data ? <p><Link href={to.season(monthBefore(duels.data.month))}>The last season: its prizes, titles and final boards</Link></p> : null}
     </Screen>
   );
 }

@@ -9,7 +9,8 @@ import { Act } from "../kit/Act";
 import { paceName, when, words } from "../kit/format";
 import { to } from "../kit/links";
 import type { View } from "../../app/poll";
-import { Loaded, Screen, Table, paceRate, useLoad } from "../kit/Page";
+import { PACE_POLL_MS } from "../../app/pace";
+import { Loaded, Screen, Table, useLoad } from "../kit/Page";
 import { MissedTurns } from "./MissedTurns";
 
 type Duel = Schemas["DuelOut"];
@@ -106,7 +107,7 @@ export function DuelScreen({ params }: { params: Params }) {
 
 function Following({ duelId, pace, first }: { duelId: string; pace: Schemas["Pace"]; first: View<Duel> }) {
   const me = member.value?.sub;
-  const followed = useLoad(`duel:${duelId}:${pace}`, load(duelId), paceRate(pace));
+  const followed = useLoad(`duel:${duelId}:${pace}`, load(duelId), PACE_POLL_MS[pace]);
   const shown = followed.data ? followed : first;
   const refresh = () => { followed.refresh(); first.refresh(); };
   return (

@@ -2,7 +2,6 @@
 // a loading state (never a blank page) and the load's error in words.
 import type { ComponentChildren } from "preact";
 import { ErrorNote, Loading } from "../../app/errors";
-import type { Schemas } from "../../app/api";
 import { useView, type Load, type View } from "../../app/poll";
 
 /** Lists and boards change slowly: polled every 30 s (a screen that follows a game uses the pace's rate). */
@@ -48,7 +47,3 @@ export function Screen({ title, intro, children }: { title: string; intro?: Comp
   );
 }
 
-/** How often a screen that follows a game asks again: fitted to its pace (the poller never goes under 2 s). */
-export function paceRate(pace: Schemas["Pace"]): number {
-  return pace === "blitz" ? 2_000 : pace === "5m" ? 5_000 : 60_000;
-}
