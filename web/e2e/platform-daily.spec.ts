@@ -1,7 +1,7 @@
 // The Daily Front in the browser: today's board, start my Front, play it to its end (the orders sent as my
 // client would, a human's pace on the runner's clock), then my result, my rank, the day's board and the month.
 import { expect, expectAccessible, screenshot, signIn, test } from "./fixtures";
-import { go, ok, named } from "./platform-kit";
+import { go, named, ok, onTheBoard } from "./platform-kit";
 
 test("a member plays the Daily Front and sees the result, the rank, the board and the month", async ({ page, runner }) => {
   const me = named("dana");
@@ -12,8 +12,7 @@ test("a member plays the Daily Front and sees the result, the rank, the board an
   await screenshot(page, "platform", "daily-today");
 
   await page.getByRole("button", { name: "Start today's Front" }).click();
-  await expect(page).toHaveURL(/\/feinthold\/games\/[0-9a-f]{20}$/);
-  const gameId = page.url().split("/").pop()!;
+  const gameId = await onTheBoard(page);
 
   // Every turn: my orders (every unit holds), sent ten seconds after the turn opened, as a person might.
   for (let turn = 1; turn <= 8; turn++) {

@@ -2,7 +2,7 @@
 // field), saved, put on the test bench (its table and chart), published; then another member finds it and
 // challenges it, and its author withdraws it.
 import { expect, expectAccessible, otherMember, screenshot, signIn, test } from "./fixtures";
-import { named } from "./platform-kit";
+import { named, onTheBoard } from "./platform-kit";
 
 test("a doctrine written and published, then challenged by another member", async ({ page, runner, browser }) => {
   const author = named("ines");
@@ -38,6 +38,7 @@ test("a doctrine written and published, then challenged by another member", asyn
   await expect(bench).toContainText("36 games", { timeout: 30_000 });
   await expect(bench.getByRole("table", { name: "Results by opponent" })).toContainText("sentinel");
   await expect(bench.getByRole("img", { name: /What each rule did/ })).toBeVisible();
+  await bench.scrollIntoViewIfNeeded();
   await expectAccessible(page, "the test bench's results");
   await screenshot(page, "platform", "doctrine-bench");
 
@@ -57,7 +58,7 @@ test("a doctrine written and published, then challenged by another member", asyn
   await expectAccessible(other.page, "a published doctrine, for a challenger");
   await screenshot(other.page, "platform", "doctrine-published");
   await other.page.getByRole("button", { name: "Challenge Iron Line" }).click();
-  await expect(other.page).toHaveURL(/\/feinthold\/games\/[0-9a-f]{20}$/);
+  await onTheBoard(other.page);
   await other.context.close();
 
   expect(page.url()).toBe(doctrineUrl);

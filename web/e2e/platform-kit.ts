@@ -22,3 +22,10 @@ export async function ok<T = Record<string, unknown>>(runner: Runner, sub: strin
 export function named(base: string): string {
   return `${base}${Math.floor(Math.random() * 1e6)}`;
 }
+
+/** Waits for Feinthold's board (the foundation's screen) to be drawn for the game the page is on. */
+export async function onTheBoard(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/feinthold\/games\/[0-9a-f]{20}(-m\d+)?$/);
+  await expect(page.getByRole("heading", { name: /^Feinthold · turn \d of 8$/, level: 1 })).toBeVisible();
+  return page.url().split("/").pop()!;
+}

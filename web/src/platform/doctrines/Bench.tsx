@@ -43,13 +43,13 @@ export function BenchResults({ bench }: { bench: Bench }) {
       <h2 id="bench-title">Test bench: {bench.doctrine}</h2>
       <p class="score">{bench.played} games (seed {bench.seed}): won {bench.score.won}, drawn {bench.score.drawn}, lost {bench.score.lost}.</p>
       <Table caption="Results by opponent">
-        <thead><tr><th scope="col">House AI</th>{results.map((r) => <th scope="col">{r}</th>)}</tr></thead>
+        <thead><tr><th scope="col">House AI</th>{results.map((r) => <th scope="col" class="number">{r}</th>)}</tr></thead>
         <tbody>{opponents.map(([name, score]) => <tr><td>{name}</td>{results.map((r) => <td class="number">{score[r]}</td>)}</tr>)}</tbody>
       </Table>
       <Legend names={[...results]} />
       <Chart title="Results by opponent" rows={opponents.map(([name, score]) => ({ label: name, parts: results.map((r) => ({ name: r, value: score[r] })) }))} />
       <Table caption="What each rule did, turns over all games">
-        <thead><tr><th scope="col">Rule</th>{outcomes.map((o) => <th scope="col">{o}</th>)}</tr></thead>
+        <thead><tr><th scope="col">Rule</th>{outcomes.map((o) => <th scope="col" class="number">{o}</th>)}</tr></thead>
         <tbody>{bench.rules.map((rule) => <tr><td>Rule {rule.rule}</td>{outcomes.map((o) => <td class="number">{rule[o]}</td>)}</tr>)}</tbody>
       </Table>
       <Legend names={[...outcomes]} />

@@ -25,6 +25,7 @@ export function Bracket({ tournament, me }: { tournament: Tournament; me: string
     <figure class="bracket">
       <svg viewBox={`0 0 ${drawn.width} ${drawn.height}`} width={drawn.width} height={drawn.height} role="img"
         aria-labelledby="bracket-caption">
+        {drawn.rounds.map((column) => <text x={column.x} y={column.y} class="round">{roundName(tournament.size, column.round)}</text>)}
         {drawn.lines.map((line) => <path d={line.d} class="link" />)}
         {drawn.boxes.map((box) => (
           <g class={`match${mine(box) ? " mine" : ""}`} data-slot={box.match?.slot}>

@@ -47,6 +47,12 @@ describe("the bracket layout", () => {
     }
   });
 
+  it("writes each round's name above its column, clear of the boxes", () => {
+    const drawn = layout(8, []);
+    expect(drawn.rounds.map((column) => column.x)).toEqual([1, 2, 3].map((round) => drawn.boxes.find((box) => box.round === round)!.x));
+    expect(Math.max(...drawn.rounds.map((column) => column.y))).toBeLessThan(Math.min(...drawn.boxes.map((box) => box.y)));
+  });
+
   it("names the rounds from the final", () => {
     expect([1, 2, 3].map((round) => roundName(8, round))).toEqual(["Quarter-finals", "Semi-finals", "Final"]);
     expect([1, 2].map((round) => roundName(4, round))).toEqual(["Semi-finals", "Final"]);

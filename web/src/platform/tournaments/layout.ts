@@ -7,7 +7,8 @@ import type { components } from "../../api/generated/schema";
 export type Match = components["schemas"]["MatchOut"];
 export type Size = components["schemas"]["TournamentSize"];
 
-export const BOX = { width: 180, height: 56, gapX: 48, gapY: 20, margin: 8 } as const;
+/** A match box and the room around it; `top` keeps a line above the boxes for the rounds' names. */
+export const BOX = { width: 180, height: 56, gapX: 48, gapY: 20, margin: 8, top: 24 } as const;
 
 export interface Box {
   readonly round: number;
@@ -28,6 +29,8 @@ export interface Line {
 
 export interface Layout {
   readonly width: number;
+  /** Where each round's name is written, above its column. */
+  readonly rounds: readonly { readonly round: number; readonly x: number; readonly y: number }[];
   readonly height: number;
   readonly boxes: readonly Box[];
   readonly lines: readonly Line[];
@@ -53,7 +56,7 @@ export function layout(size: Size, matches: readonly Match[]): Layout {
     for (let index = 0; index < count; index += 1) {
       const before = centres[round - 2];
       const centre = before === undefined
-        ? BOX.margin + index * (BOX.height + BOX.gapY) + BOX.height / 2
+        ? BOX.margin + BOX.top + index * (BOX.height + BOX.gapY) + BOX.height / 2
         : ((before[2 * index] ?? 0) + (before[2 * index + 1] ?? 0)) / 2;
       ys.push(centre);
       boxes.push({ round, index, x, y: centre - BOX.height / 2, match: byRound.get(round)?.[index] ?? null });
@@ -76,7 +79,8 @@ export function layout(size: Size, matches: readonly Match[]): Layout {
   const first = size >> 1;
   return {
     width: 2 * BOX.margin + rounds * BOX.width + (rounds - 1) * BOX.gapX,
-    height: 2 * BOX.margin + first * BOX.height + (first - 1) * BOX.gapY,
+    rounds: Array.from({ length: rounds }, (_, at) => ({ round: at + 1, x: BOX.margin + at * (BOX.width + BOX.gapX), y: BOX.margin + 14 })),
+    height: 2 * BOX.margin + BOX.top + first * BOX.height + (first - 1) * BOX.gapY,
     boxes,
     lines,
   };
