@@ -1,8 +1,8 @@
 // A doctrine in the browser: written in the editor from the lists (a number out of range refused on its own
 // field), saved, put on the test bench (its table and chart), published; then another member finds it and
-// challenges it, and its author withdraws it.
+// challenges it and plays it out, its author reads what each rule did, then withdraws it.
 import { expect, expectAccessible, otherMember, screenshot, signIn, test } from "./fixtures";
-import { named, onTheBoard } from "./platform-kit";
+import { go, named, ok, onTheBoard } from "./platform-kit";
 
 test("a doctrine written and published, then challenged by another member", async ({ page, runner, browser }) => {
   const author = named("ines");
@@ -58,10 +58,26 @@ test("a doctrine written and published, then challenged by another member", asyn
   await expectAccessible(other.page, "a published doctrine, for a challenger");
   await screenshot(other.page, "platform", "doctrine-published");
   await other.page.getByRole("button", { name: "Challenge Iron Line" }).click();
-  await onTheBoard(other.page);
+  const challengeId = await onTheBoard(other.page);
   await other.context.close();
+  // The challenger plays it to its end through their client, a human's pace on the runner's clock.
+  for (let turn = 1; turn <= 8; turn++) {
+    const game = await ok<{ status: string; turn: number }>(runner, challenger, "GET", `/v1/feinthold/games/${challengeId}`);
+    if (game.status !== "open") break;
+    await runner.advance(10);
+    await ok(runner, challenger, "PUT", `/v1/feinthold/games/${challengeId}/turns/${game.turn}/orders`, { orders: [] });
+  }
 
-  expect(page.url()).toBe(doctrineUrl);
+  // Its author reads what each rule did in that challenge.
+  await go(page, `/platform/challenges/${challengeId}`);
+  await expect(page.locator("dd.status")).toContainText("finished");
+  const trace = page.getByRole("table", { name: /What my doctrine did, as (south|north)/ });
+  await expect(trace).toContainText("fired");
+  await expectAccessible(page, "a finished challenge, for its doctrine's author");
+  await screenshot(page, "platform", "challenge-trace");
+
+  await go(page, new URL(doctrineUrl).pathname);
+
   await page.getByRole("button", { name: "Withdraw" }).click();
   await page.getByRole("button", { name: "Yes, Withdraw" }).click();
   await expect(page.locator("dd.status")).toHaveText("withdrawn");

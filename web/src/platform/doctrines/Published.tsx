@@ -111,8 +111,29 @@ export function PublishedScreen({ params }: { params: Params }) {
   );
 }
 
+/** What each rule of my challenged doctrine did, turn by turn: for its author, once the challenge is over. */
+function Trace({ challengeId }: { challengeId: string }) {
+  const view = useLoad(`trace:${challengeId}`, () => api.GET("/v1/feinthold/challenges/{challenge_id}/trace", {
+    params: { path: { challenge_id: challengeId } },
+  }), 600_000);
+  return (
+    <Loaded view={view} what="what my doctrine did">
+      {(trace) => (
+        <Table caption={`What my doctrine did, as ${trace.side}`}>
+          <thead><tr><th scope="col">Turn</th><th scope="col">Rule</th><th scope="col">Outcome</th><th scope="col">Why</th></tr></thead>
+          <tbody>{trace.turns.flatMap((turn) => turn.rules.map((rule) => (
+            <tr><td>{turn.turn}</td><td>{rule.rule}</td><td>{rule.outcome}</td>
+              <td>{rule.reason ?? (rule.broken ? `broke ${rule.broken}` : rule.conditions.filter((c) => !c.holds).map((c) => `${words(c.condition)} did not hold`).join("; "))}</td></tr>
+          )))}</tbody>
+        </Table>
+      )}
+    </Loaded>
+  );
+}
+
 export function ChallengeScreen({ params }: { params: Params }) {
   const id = params["challengeId"] ?? "";
+  const me = member.value?.sub;
   const view = useLoad(`challenge:${id}`, () => api.GET("/v1/feinthold/challenges/{challenge_id}", {
     params: { path: { challenge_id: id } },
   }), 10_000);
@@ -131,6 +152,7 @@ export function ChallengeScreen({ params }: { params: Params }) {
               {c.doctrine_rating ? <><dt>Doctrine rating</dt><dd>{c.doctrine_rating.before.rating} → {c.doctrine_rating.after.rating}</dd></> : null}
             </dl>
             <p><Link href={to.board(c.game_id)}>The game</Link></p>
+            {c.status === "finished" && c.author !== null && c.author === me ? <Trace challengeId={id} /> : null}
           </section>
         )}
       </Loaded>

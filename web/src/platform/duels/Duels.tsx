@@ -116,8 +116,8 @@ function MyDuels() {
           return duels.length === 0 ? <p>No duel yet: propose one, or accept one above.</p> : (
             <ul class="plain">
               {duels.map((game) => (
-                <li><Link href={to.duel(game.game_id)}>{game.label}</Link> — {words(game.status)}, as {game.seats.join(", ")}
-                  {game.deadline ? `, next deadline ${when(game.deadline)}` : ""}</li>
+                <li><Link href={to.duel(game.game_id)}>The duel of {when(game.created_at)}</Link>: turn {game.label}, {words(game.status)}, as {game.seats.join(", ")}
+                  {game.deadline ? `, this turn closes ${when(game.deadline)}` : ""}</li>
               ))}
             </ul>
           );

@@ -81,11 +81,12 @@ function Actions({ done }: { done: () => void }) {
 export function Moderation() {
   const [lookup, setLookup] = useState("");
   const [auditOf, setAuditOf] = useState("");
-  const marks = useLoad("mod:marks", () => api.GET("/v1/moderation/marks", { params: { query: { status: "open" } } }));
-  const audit = useLoad(`mod:audit:${auditOf}`, () => api.GET("/v1/moderation/audit", {
+  const moderator = signedIn.value?.moderator === true;
+  const marks = useLoad(moderator ? "mod:marks" : undefined, () => api.GET("/v1/moderation/marks", { params: { query: { status: "open" } } }));
+  const audit = useLoad(moderator ? `mod:audit:${auditOf}` : undefined, () => api.GET("/v1/moderation/audit", {
     params: { query: auditOf ? { member: auditOf } : {} },
   }));
-  if (!signedIn.value?.moderator) {
+  if (!moderator) {
     return <Screen title="Moderation"><p>This screen is for moderators (the user pool's moderators group).</p></Screen>;
   }
   return (
