@@ -2,7 +2,7 @@
 // field), saved, put on the test bench (its table and chart), published; then another member finds it and
 // challenges it and plays it out, its author reads what each rule did, then withdraws it.
 import { expect, expectAccessible, otherMember, screenshot, signIn, test } from "./fixtures";
-import { go, named, ok, onTheBoard } from "./platform-kit";
+import { go, named, onTheBoard, playOut } from "./platform-kit";
 
 test("a doctrine written and published, then challenged by another member", async ({ page, runner, browser }) => {
   const author = named("ines");
@@ -60,13 +60,8 @@ test("a doctrine written and published, then challenged by another member", asyn
   await other.page.getByRole("button", { name: "Challenge Iron Line" }).click();
   const challengeId = await onTheBoard(other.page);
   await other.context.close();
-  // The challenger plays it to its end through their client, a human's pace on the runner's clock.
-  for (let turn = 1; turn <= 8; turn++) {
-    const game = await ok<{ status: string; turn: number }>(runner, challenger, "GET", `/v1/feinthold/games/${challengeId}`);
-    if (game.status !== "open") break;
-    await runner.advance(10);
-    await ok(runner, challenger, "PUT", `/v1/feinthold/games/${challengeId}/turns/${game.turn}/orders`, { orders: [] });
-  }
+  // The challenger plays it to its end through their client.
+  await playOut(runner, challenger, challengeId);
 
   // Its author reads what each rule did in that challenge.
   await go(page, `/platform/challenges/${challengeId}`);

@@ -29,3 +29,28 @@ export async function onTheBoard(page: Page): Promise<string> {
   await expect(page.getByRole("heading", { name: /^Feinthold · turn \d of 8$/, level: 1 })).toBeVisible();
   return page.url().split("/").pop()!;
 }
+
+/**
+ * Plays a Feinthold game to its end as `sub`'s client would: every turn, every unit holds, the orders sent some
+ * seconds after the turn opened on the runner's clock (uneven, as a person's: an even pace is "too regular").
+ */
+export async function playOut(runner: Runner, sub: string, gameId: string) {
+  for (const delay of [8, 13, 6, 11, 9, 14, 7, 12]) {
+    const game = await ok<{ status: string; turn: number }>(runner, sub, "GET", `/v1/feinthold/games/${gameId}`);
+    if (game.status !== "open") return;
+    await runner.advance(delay);
+    await ok(runner, sub, "PUT", `/v1/feinthold/games/${gameId}/turns/${game.turn}/orders`, { orders: [] });
+  }
+}
+
+/** Plays the game on Feinthold's board to its end by clicking, every unit holding, at a person's uneven pace. */
+export async function playOnTheBoard(page: Page, runner: Runner) {
+  for (const [index, delay] of [8, 13, 6, 11, 9, 14, 7, 12].entries()) {
+    const turn = index + 1;
+    if (await page.getByTestId("winner").isVisible()) return;
+    await expect(page.getByRole("heading", { name: `Feinthold · turn ${turn} of 8` })).toBeVisible();
+    await runner.advance(delay);
+    await page.getByRole("button", { name: "Send the orders" }).click();
+    await expect(page.getByRole("heading", { name: `Feinthold · turn ${turn + 1} of 8` }).or(page.getByTestId("winner"))).toBeVisible();
+  }
+}
