@@ -2,4 +2,4 @@
 import config from "./playwright.config";
 import { defineConfig } from "@playwright/test";
 
-export default defineConfig({ ...config, testDir: "../bench/web", timeout: 300_000 });
+export default defineConfig({ ...config, testDir: "../bench/web", timeout: 300_000, workers: 1, fullyParallel: false });

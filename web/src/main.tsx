@@ -2,4 +2,7 @@ import { render } from "preact";
 import { Shell } from "./app/Shell";
 import "./app/styles.css";
 
-render(<Shell />, document.getElementById("app")!);
+// index.html says "Loading…" until this script runs; Preact renders beside what is there, so it goes first.
+const root = document.getElementById("app")!;
+root.replaceChildren();
+render(<Shell />, root);

@@ -1,6 +1,6 @@
 // A Feinthold game: the board, my pieces and points, the orders I give by clicking (or the keyboard), the
 // turn's report, the clock to the deadline, and at the end the winner and the record.
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import { api } from "../../app/api";
 import { change } from "../../app/change";
 import { Countdown } from "../../app/Countdown";
@@ -11,6 +11,8 @@ import { Link, type Params } from "../../app/router";
 import { Board, positionName } from "./Board";
 import type { Game as GameOut, Order, Position } from "./model";
 import { OrderPanel } from "./OrderPanel";
+import { DuelPanel } from "./DuelPanel";
+import { missedTurn, type TurnSeen } from "./missed";
 import { describeOrder, pointsLeft, removeOrder } from "./orders";
 import { Report } from "./Report";
 
@@ -27,6 +29,8 @@ export function Game({ params }: { params: Params }) {
   const [draftTurn, setDraftTurn] = useState<number | undefined>(undefined);
   const [sending, setSending] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(undefined);
+  const seen = useRef<TurnSeen | undefined>(undefined);
+  const [missed, setMissed] = useState<number | undefined>(undefined);
 
   if (game.error && !game.data) return <ErrorNote error={game.error} />;
   if (!game.data || !game.time) return <Loading what="the game" />;
@@ -38,7 +42,10 @@ export function Game({ params }: { params: Params }) {
     setDraftTurn(data.turn);
     setDraft([]);
     setFailure(undefined);
+    const passed = missedTurn(seen.current, data);
+    if (passed !== undefined) setMissed(passed);
   }
+  seen.current = { turn: data.turn, deadline: data.deadline, sent: data.my_orders !== null || (seen.current?.turn === data.turn && seen.current.sent) };
   const open = data.status === "open" && !view.over;
   const left = pointsLeft(draft, view.legal);
   const usedAll = data.my_submissions >= 5;
@@ -56,6 +63,7 @@ export function Game({ params }: { params: Params }) {
         ({ retry }) => setSending(`No answer yet: trying again (${retry})…`),
       );
       setDraft([]);
+      seen.current = { turn: data.turn, deadline: data.deadline, sent: true };
       game.refresh();
     } catch (error) {
       setFailure(error);
@@ -75,6 +83,12 @@ export function Game({ params }: { params: Params }) {
           {data.opponent.kind === "house" ? `the house AI ${data.opponent.name}` : data.opponent.kind === "member" ? data.opponent.sub : "a published doctrine"}
           , {data.mode}, pace {data.pace}. Layout {view.layout.id}.
         </p>
+        {missed !== undefined && missed === data.turn - 1 ? (
+          <p class="missed" role="status" data-testid="missed">
+            Turn {missed} closed at its deadline without your orders: it was played without them (your default doctrine, if you
+            have one, else your troops held).
+          </p>
+        ) : null}
         {open && data.deadline ? <Countdown deadline={data.deadline} time={game.time} label="Turn ends in" /> : null}
         {open ? (
           <p data-testid="status">
@@ -156,6 +170,7 @@ export function Game({ params }: { params: Params }) {
           {selected ? <p class="selected-note">Selected: {positionName(selected)}</p> : null}
         </section>
       </div>
+      {data.mode === "duel" ? <DuelPanel gameId={gameId} open={open} onAbandoned={game.refresh} /> : null}
       <Report view={view} />
       {game.error ? <ErrorNote error={game.error} /> : null}
     </div>
