@@ -2,7 +2,7 @@
 // member's client, its clock counting on the runner's time, a missed turn when the clock moves, abandoned by
 // forfeit with the missed turns in its record; a blitz duel's ready room; a friendly game's invitation.
 import { expect, expectAccessible, screenshot, signIn, test } from "./fixtures";
-import { go, named, ok } from "./platform-kit";
+import { go, named, ok, onTheBoard } from "./platform-kit";
 
 test("a correspondence duel: proposal, clock, a missed turn, abandon", async ({ page, runner }) => {
   const me = named("lena");
@@ -34,6 +34,11 @@ test("a correspondence duel: proposal, clock, a missed turn, abandon", async ({ 
   await expect(page.getByText(/This turn closes in: (1 d 00:00:00|23:59:\d\d)/)).toBeVisible();
   await expectAccessible(page, "a correspondence duel in play");
   await screenshot(page, "platform", "duel-playing");
+  // Its board is Feinthold's screen, one click away, and back.
+  await page.getByRole("button", { name: "Play turn 1 on the board" }).click();
+  await onTheBoard(page);
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Turn 1" })).toBeVisible();
 
   // Nobody sends orders for a day: the turn passes, missed by both.
   await runner.advance(86_401);
