@@ -29,6 +29,12 @@ test("the platform's lists, boards and seasons read well and pass axe", async ({
   await screenshot(page, "platform", "published");
   await list.getByRole("link").first().click();
   await expect(page.getByText("Its rules")).toBeVisible();
+  // A house AI's rules are public: they can start a doctrine of my own, in the editor, from the same lists.
+  await page.getByRole("button", { name: "Write a doctrine from these rules" }).click();
+  await expect(page.getByRole("heading", { name: "A new doctrine" })).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).not.toHaveValue("");
+  await expect(page.getByRole("listitem", { name: "Rule 2" })).toBeVisible();
+  await page.goBack();
   await page.getByRole("button", { name: /^Challenge / }).click();
   const challengeId = await onTheBoard(page);
   await go(page, `/platform/challenges/${challengeId}`);

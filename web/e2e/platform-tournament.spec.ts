@@ -16,12 +16,14 @@ test("a tournament's bracket and my match, the tournament driven through the API
   const form = page.getByRole("form", { name: "Create a tournament" });
   await expect(form.getByRole("alert")).toContainText("name");
 
+  await expect(page.getByTestId("my-credits")).toHaveText("I have 100 credits.");
   await page.getByLabel("Name", { exact: true }).fill("Winter Cup");
   await page.getByLabel("Entry fee").fill("5");
   await page.getByRole("button", { name: "Create and join" }).click();
   await expect(page.getByRole("heading", { name: "Winter Cup", level: 1 })).toBeVisible();
   const tournamentId = page.url().split("/").pop()!;
   await expect(page.getByText(/3 seats left/)).toBeVisible();
+  await expect(page.getByText("5 credits (70% to the winner, 30% to the finalist)")).toBeVisible();
   await expect(page.getByRole("img", { name: /The bracket of Winter Cup: 4 members, drawn when it is full/ })).toBeVisible();
   await expectAccessible(page, "an open tournament");
   await screenshot(page, "platform", "tournament-open");

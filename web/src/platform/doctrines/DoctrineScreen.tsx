@@ -10,7 +10,7 @@ import { when } from "../kit/format";
 import { to } from "../kit/links";
 import { Loaded, Screen, useLoad } from "../kit/Page";
 import { BenchResults } from "./Bench";
-import { fromDoctrine, newDraft, toDoctrine, type Draft } from "./draft";
+import { fromDoctrine, takeStart, toDoctrine, type Draft } from "./draft";
 import { Editor } from "./Editor";
 
 function Publish({ slot }: { slot: number }) {
@@ -47,14 +47,16 @@ function Publish({ slot }: { slot: number }) {
 }
 
 function Workbench({ slot, stored, refresh }: { slot: number | undefined; stored: Schemas["DoctrineOut"] | undefined; refresh?: () => void }) {
-  const [draft, setDraft] = useState<Draft>(() => (stored ? fromDoctrine(stored.doctrine) : newDraft()));
+  const [draft, setDraft] = useState<Draft>(() => (stored ? fromDoctrine(stored.doctrine) : takeStart()));
   const [error, setError] = useState<ApiError | undefined>(undefined);
   const [other, setOther] = useState<unknown>(undefined);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string | undefined>(undefined);
   const [bench, setBench] = useState<Schemas["BenchOut"] | undefined>(undefined);
   const [benching, setBenching] = useState(false);
-  useEffect(() => setDraft(stored ? fromDoctrine(stored.doctrine) : newDraft()), [stored?.updated_at]);
+  useEffect(() => {
+    if (stored) setDraft(fromDoctrine(stored.doctrine));
+  }, [stored?.updated_at]);
 
   const failed = (failure: unknown) => {
     if (failure instanceof ApiError && failure.field) setError(failure);

@@ -25,7 +25,7 @@ export function Doctrines() {
                     ))}
                   </ul>
                 )}
-                {list.doctrines.length < 3 ? <p><Link href={to.doctrine(0).replace(/0$/, "new")} class="button primary">Write a new doctrine</Link></p> : <p>All three slots are in use.</p>}
+                {list.doctrines.length < 3 ? <p><Link href={to.newDoctrine} class="button primary">Write a new doctrine</Link></p> : <p>All three slots are in use.</p>}
               </>
             )}
           </Loaded>

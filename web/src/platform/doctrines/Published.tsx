@@ -8,6 +8,8 @@ import { Act } from "../kit/Act";
 import { CHALLENGE_PACES, paceName, when, words } from "../kit/format";
 import { to } from "../kit/links";
 import { Loaded, Screen, Table, useLoad } from "../kit/Page";
+import { BenchResults } from "./Bench";
+import { fromDoctrine, startFrom } from "./draft";
 import { ACTIONS, CONDITIONS, type ActionKind, type ConditionKind } from "./lists";
 
 type Page = Schemas["PublishedPage"];
@@ -49,6 +51,23 @@ function Rules({ rules }: { rules: Schemas["Doctrine"] }) {
         <li>if {(rule.if ?? []).length === 0 ? "always" : (rule.if ?? []).map((c) => said(c, CONDITIONS as Record<ConditionKind, { label: string }>)).join(" and ")}, then {said(rule.then, ACTIONS as Record<ActionKind, { label: string }>)}</li>
       ))}
     </ol>
+  );
+}
+
+/** A house AI's public rules: put on the test bench, or taken as the start of a doctrine of my own. */
+function HouseTools({ houseAi, rules }: { houseAi: Schemas["HouseAi"]; rules: Schemas["Doctrine"] }) {
+  const [bench, setBench] = useState<Schemas["BenchOut"] | undefined>(undefined);
+  return (
+    <>
+      <div class="actions">
+        <Act label="Run the test bench of it" onDone={setBench}
+          call={() => api.POST("/v1/feinthold/bench", { body: { of: "house", house_ai: houseAi, seed: 1 } })} />
+        <button type="button" class="button" onClick={() => { startFrom(fromDoctrine(rules)); navigate(to.newDoctrine); }}>
+          Write a doctrine from these rules
+        </button>
+      </div>
+      {bench ? <BenchResults bench={bench} /> : null}
+    </>
   );
 }
 
@@ -95,6 +114,7 @@ export function PublishedScreen({ params }: { params: Params }) {
                 <dt>Published</dt><dd>{when(page.published_at)}, version {page.version} since {when(page.version_at)}</dd>
               </dl>
               {page.rules ? <><h2>Its rules</h2><Rules rules={page.rules} /></> : <p>Its rules are its author's.</p>}
+              {page.rules && page.house_ai ? <HouseTools houseAi={page.house_ai} rules={page.rules} /> : null}
               {page.author === me && page.status === "published" ? (
                 <Act label="Withdraw" kind="danger" confirm="Nobody can challenge it after this; games in progress finish." onDone={view.refresh}
                   call={(key) => api.POST("/v1/feinthold/published/{doctrine_id}/withdraw", {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   addCondition, addRule, canAddRule, fieldOf, fromDoctrine, moveRule, newDraft, placeOf, removeCondition, removeRule,
-  rename, setKind, setValue, toDoctrine,
+  rename, setKind, setValue, startFrom, takeStart, toDoctrine,
 } from "./draft";
 import { MAX_RULES, type Doctrine } from "./lists";
 
@@ -96,5 +96,12 @@ describe("the doctrine editor's rule list", () => {
     expect(placeOf("doctrine.rules[1]")).toEqual({ rule: 1 });
     expect(placeOf("doctrine.name")).toEqual({ name: true });
     expect(placeOf("slot")).toBeNull();
+  });
+
+  it("hands a draft to the next new doctrine once, then starts empty", () => {
+    const house = rename(addRule(newDraft()), "Sentinel");
+    startFrom(house);
+    expect(takeStart()).toBe(house);
+    expect(takeStart()).toEqual(newDraft());
   });
 });

@@ -38,6 +38,20 @@ export function newDraft(name = ""): Draft {
   return { name, rules: [newRule()] };
 }
 
+let started: Draft | undefined;
+
+/** A draft handed to the next new doctrine's editor (a house AI's rules taken as a start). */
+export function startFrom(draft: Draft): void {
+  started = draft;
+}
+
+/** The draft a new doctrine starts from: the one handed over, once, else an empty one. */
+export function takeStart(): Draft {
+  const draft = started ?? newDraft();
+  started = undefined;
+  return draft;
+}
+
 export const canAddRule = (draft: Draft): boolean => draft.rules.length < MAX_RULES;
 export const canAddCondition = (rule: DraftRule): boolean => rule.conditions.length < MAX_CONDITIONS;
 

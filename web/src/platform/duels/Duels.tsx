@@ -9,7 +9,7 @@ import { Link, navigate } from "../../app/router";
 import { Act } from "../kit/Act";
 import { DUEL_PACES, paceName, when, words } from "../kit/format";
 import { to } from "../kit/links";
-import { Loaded, Screen, Table, useLoad } from "../kit/Page";
+import { Loaded, MyCredits, Screen, Table, useLoad } from "../kit/Page";
 
 type Duel = Schemas["DuelOut"];
 
@@ -54,6 +54,7 @@ function ProposeDuel() {
       <input id="duel-stake" type="number" inputMode="numeric" min={0} value={stake}
         onInput={(e) => setStake(e.currentTarget.value)} aria-invalid={onField("stake") ? true : undefined} />
       {onField("stake") ? <ErrorNote error={onField("stake")} /> : null}
+      <MyCredits />
       <button type="submit" class="button primary" disabled={busy} aria-busy={busy}>Propose</button>
       {shownAtField ? null : <ErrorNote error={error} />}
     </form>

@@ -2,6 +2,7 @@
 // a loading state (never a blank page) and the load's error in words.
 import type { ComponentChildren } from "preact";
 import { ErrorNote, Loading } from "../../app/errors";
+import { api } from "../../app/api";
 import { useView, type Load, type View } from "../../app/poll";
 
 /** Lists and boards change slowly: polled every 30 s (a screen that follows a game uses the pace's rate). */
@@ -47,3 +48,9 @@ export function Screen({ title, intro, children }: { title: string; intro?: Comp
   );
 }
 
+
+/** My balance, where a form puts credits at stake (a stake, an entry fee): the server refuses what I lack. */
+export function MyCredits() {
+  const view = useView("me", () => api.GET("/v1/me"), LIST_POLL_MS);
+  return view.data ? <p class="hint" data-testid="my-credits">I have {view.data.credits} credits.</p> : null;
+}

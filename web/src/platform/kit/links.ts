@@ -9,6 +9,7 @@ export const to = {
   tournament: (tournamentId: string) => `/platform/tournaments/${tournamentId}`,
   doctrines: "/platform/doctrines",
   doctrine: (slot: number) => `/platform/doctrines/${slot}`,
+  newDoctrine: "/platform/doctrines/new",
   published: "/platform/published",
   publishedOne: (doctrineId: string) => `/platform/published/${doctrineId}`,
   challenge: (challengeId: string) => `/platform/challenges/${challengeId}`,

@@ -7,7 +7,7 @@ import { Link, navigate } from "../../app/router";
 import { Act } from "../kit/Act";
 import { when, words } from "../kit/format";
 import { to } from "../kit/links";
-import { Loaded, Screen, Table, useLoad } from "../kit/Page";
+import { Loaded, MyCredits, Screen, Table, useLoad } from "../kit/Page";
 
 type Summary = Schemas["TournamentSummary"];
 
@@ -50,6 +50,7 @@ function Create() {
       <input id="t-fee" type="number" inputMode="numeric" min={0} value={fee} onInput={(e) => setFee(e.currentTarget.value)}
         aria-invalid={onFee ? true : undefined} />
       {onFee ? <ErrorNote error={onFee} /> : null}
+      <MyCredits />
       <button type="submit" class="button primary" disabled={busy} aria-busy={busy}>Create and join</button>
       {onName || onFee ? null : <ErrorNote error={error} />}
     </form>
