@@ -15,8 +15,8 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # The web client: npm's lockfile installed into web/node_modules, then built into web/dist (git-ignored) when a
-# source, the lockfile or the API's document changed.
-WEB_SOURCES := $(shell find web/src web/index.html web/vite.config.ts web/tsconfig.json -type f -not -path '*/generated/*' 2>/dev/null)
+# source, its scripts, the lockfile or the API's document changed.
+WEB_SOURCES := $(shell find web/src web/index.html web/package.json web/vite.config.ts web/tsconfig.json -type f -not -path '*/generated/*' 2>/dev/null)
 
 web/node_modules/.installed: web/package-lock.json
 	cd web && npm ci --no-audit --no-fund

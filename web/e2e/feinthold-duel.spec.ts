@@ -61,6 +61,8 @@ test("two members play a rapid duel: each sees only its side, a missed turn pass
     await expect(page.getByText(/Turn ends in: (05:00|04:5\d)/)).toBeVisible();
     await expect(page.getByRole("region", { name: "Duel" })).toContainText("rosa vs ivo, 5 credits each");
   }
+  // The bodies are read as they arrive: wait for them rather than for the page.
+  await expect.poll(() => Math.min(rosaSaw.length, ivoSaw.length)).toBeGreaterThan(0);
   const rosaSide = (JSON.parse(rosaSaw[0]!) as GameBody).side;
   const ivoSide = (JSON.parse(ivoSaw[0]!) as GameBody).side;
   expect(new Set([rosaSide, ivoSide])).toEqual(new Set(["south", "north"]));
@@ -75,13 +77,16 @@ test("two members play a rapid duel: each sees only its side, a missed turn pass
   await expect(ivo.page.getByTestId("status")).toContainText("the opponent has sent");
   await expectAccessible(ivo.page, "a duel's board");
   await screenshot(ivo.page, "feinthold", "duel");
-  const rosaSent = (JSON.parse(rosaSaw.at(-1)!) as GameBody).my_orders;
-  expect(rosaSent).toHaveLength(1);
+  const sentBy = (saw: string[]) => saw.map((text) => (JSON.parse(text) as GameBody).my_orders).find((orders) => orders !== null);
+  await expect.poll(() => sentBy(rosaSaw)).toHaveLength(1);
+  const rosaSent = sentBy(rosaSaw)!;
+  // As the wire spells it (so that its absence from Ivo's answers below means something).
+  expect(rosaSaw.some((text) => text.includes(JSON.stringify(rosaSent[0])))).toBe(true);
   await expect(ivo.page.locator("main")).not.toContainText(order);
   // On Ivo's board, Rosa's HQ is a name and nothing more: no count of hers, nothing she sent.
   await expect(ivo.page.locator(`[data-position="${rosaHq}"]`)).toHaveText(rosaHq);
   await expect(rosa.page.locator(`[data-position="${rosaHq}"]`)).not.toHaveText(rosaHq);
-  for (const [saw, side, other] of [[ivoSaw, ivoSide, rosaSent], [rosaSaw, rosaSide, null]] as const) {
+  for (const [saw, side, other] of [[ivoSaw, ivoSide, rosaSent], [rosaSaw, rosaSide, undefined]] as const) {
     for (const text of saw) {
       const body = JSON.parse(text) as GameBody;
       expect([body.side, body.view.side]).toEqual([side, side]);

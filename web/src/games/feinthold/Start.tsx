@@ -1,16 +1,17 @@
 // Start a house game (the AI, the layout, the pace, my side), and my Feinthold games.
 import { useState } from "preact/hooks";
-import { api, type Schemas } from "../../app/api";
+import { api, houseAiValues, sideValues, type Schemas } from "../../app/api";
 import { change } from "../../app/change";
 import { ErrorNote, errorFor, Loading } from "../../app/errors";
 import { useView } from "../../app/poll";
 import { Link, navigate } from "../../app/router";
 
-const AIS: { id: Schemas["HouseAi"]; says: string }[] = [
-  { id: "sentinel", says: "careful" },
-  { id: "pivot", says: "balanced: it scouts and bluffs with decoys" },
-  { id: "ram", says: "aggressive" },
-];
+/** Each house AI in words: keyed by the API's own list, so an AI added or renamed there does not compile here. */
+const AI_SAYS: Record<Schemas["HouseAi"], string> = {
+  sentinel: "careful",
+  pivot: "balanced: it scouts and bluffs with decoys",
+  ram: "aggressive",
+};
 const PACES: { id: Schemas["Pace"]; says: string }[] = [
   { id: "5m", says: "5 minutes a turn" },
   { id: "1d", says: "a day a turn" },
@@ -76,9 +77,9 @@ export function Start() {
         <label>
           House AI{" "}
           <select value={ai} onChange={(e) => setAi(e.currentTarget.value as Schemas["HouseAi"])}>
-            {AIS.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.id} ({a.says})
+            {houseAiValues.map((id) => (
+              <option key={id} value={id}>
+                {id} ({AI_SAYS[id]})
               </option>
             ))}
           </select>
@@ -109,8 +110,11 @@ export function Start() {
           Side{" "}
           <select value={side} onChange={(e) => setSide(e.currentTarget.value as "" | Schemas["Side"])}>
             <option value="">random</option>
-            <option value="south">south</option>
-            <option value="north">north</option>
+            {sideValues.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
           </select>
         </label>
         <button type="submit" class="primary" disabled={busy !== undefined}>
