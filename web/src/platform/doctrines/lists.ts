@@ -2,8 +2,8 @@
 // parameters. The types below are derived from the generated schema, so a condition, an action or a parameter
 // the contract adds, renames or drops fails to compile here until the lists follow it; ranges and defaults are
 // the server's (a parameter left empty takes its default, a number out of range comes back as an error on its
-// field).
-import type { components } from "../../api/generated/schema";
+// field). The targets and owners offered are the contract's own lists.
+import { doctrineOwnerValues, doctrineTargetValues, type components } from "../../api/generated/schema";
 
 type Schemas = components["schemas"];
 export type Doctrine = Schemas["Doctrine"];
@@ -81,16 +81,9 @@ export const ACTIONS: Readonly<Record<ActionKind, ItemView>> = {
   predict: { label: "predict", params: { at: "target" } },
 } satisfies Menu<Action, ActionKind>;
 
-/** Every value of a string union, listed once and held complete by the compiler. */
-function every<T extends string>() {
-  return <const L extends readonly T[]>(list: L & ([T] extends [L[number]] ? unknown : never)): readonly T[] => list;
-}
-
-export const TARGETS = every<Target>()([
-  "my-hq", "enemy-hq", "centre", "my-relay", "enemy-relay", "left-post", "right-post", "frontier", "my-largest",
-  "threatened", "open-relay", "open-ground", "weakest-enemy", "strongest-enemy", "stale", "likely-entry",
-]);
-export const OWNERS = every<Owner>()(["mine", "enemy", "neutral", "not-mine"]);
+/** The targets and the owners, as the contract lists them (generated with its enumerations). */
+export const TARGETS: readonly Target[] = doctrineTargetValues;
+export const OWNERS: readonly Owner[] = doctrineOwnerValues;
 
 export const CONDITION_KINDS = Object.keys(CONDITIONS) as ConditionKind[];
 export const ACTION_KINDS = Object.keys(ACTIONS) as ActionKind[];
