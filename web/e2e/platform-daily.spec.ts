@@ -8,6 +8,7 @@ test("a member plays the Daily Front and sees the result, the rank, the board an
   await signIn(page, runner, me, { path: "/platform/daily" });
   await expect(page.getByRole("heading", { name: "The Daily Front", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: /^The Front of \d{4}-\d\d-\d\d$/ })).toBeVisible();
+  await expect(page.getByText("No ranked result of mine on this day's board yet.")).toBeVisible();
   await expectAccessible(page, "the Daily Front before it starts");
   await screenshot(page, "platform", "daily-today");
 

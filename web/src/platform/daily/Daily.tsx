@@ -1,7 +1,8 @@
 // The Daily Front: today's board (the same game for everyone), start mine and play it on Feinthold's board,
 // my result and my rank, the day's board page by page, and the month's table.
 import { useState } from "preact/hooks";
-import { api, type Schemas } from "../../app/api";
+import { ApiError, api, type Schemas } from "../../app/api";
+import { ErrorNote, Loading } from "../../app/errors";
 import { member } from "../../app/auth";
 import { Link, navigate } from "../../app/router";
 import { Act } from "../kit/Act";
@@ -39,6 +40,11 @@ function Today({ day, refresh }: { day: Day; refresh: () => void }) {
   );
 }
 
+/** The rank's answer when I have no ranked result that day: a state, not a failure. */
+function unranked(error: unknown): boolean {
+  return error instanceof ApiError && error.detail?.code === "no_ranked_result";
+}
+
 function MyRank({ day }: { day: string }) {
   const view = useLoad(`daily-rank:${day}`, () => api.GET("/v1/feinthold/daily/rank", { params: { query: { day } } }));
   return (
@@ -46,7 +52,8 @@ function MyRank({ day }: { day: string }) {
       <h2 id="rank-title">My rank</h2>
       {view.data ? (
         <p class="rank">Rank <strong>{view.data.rank}</strong> of {view.data.entries} (as of {when(view.data.as_of)}).</p>
-      ) : view.error ? <p>No ranked result of mine on this day's board yet.</p> : <p role="status">Loading my rank…</p>}
+      ) : unranked(view.error) ? <p>No ranked result of mine on this day's board yet.</p>
+        : view.error ? <ErrorNote error={view.error} /> : <Loading what="my rank" />}
     </section>
   );
 }
