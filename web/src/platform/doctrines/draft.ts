@@ -180,16 +180,6 @@ export function fromDoctrine(doctrine: Doctrine): Draft {
   };
 }
 
-/** The API's field for a part of the draft, as its errors name it: `doctrine.rules[2].if[0].units_at`. */
-export function fieldOf(draft: Draft, part: Part, param?: string): string {
-  const rule = draft.rules[part.rule];
-  const base = `doctrine.rules[${part.rule}]`;
-  const entry = "action" in part ? rule?.action : rule?.conditions[part.condition];
-  const where = "action" in part ? `${base}.then` : `${base}.if[${part.condition}]`;
-  const kind = entry === undefined ? where : `${where}.${entry.kind}`;
-  return param === undefined ? kind : `${kind}.${param}`;
-}
-
 /** Where an error of the API belongs in the editor, from its field: the name, a rule, a part of a rule or
  * one of its parameters; null for a field the editor has no control for (shown with the whole form). */
 export type Place =

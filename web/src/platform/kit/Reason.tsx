@@ -1,17 +1,15 @@
 // A moderator's action: every one needs its reason, written to the audit log with who and when.
-import { useState } from "preact/hooks";
+import { useId, useState } from "preact/hooks";
 import { change } from "../../app/change";
 import { ErrorNote, errorFor } from "../../app/errors";
 
 type Call<T> = (why: string, idempotencyKey: string) => Promise<{ data?: T; error?: unknown; response: Response }>;
 
-let forms = 0;
-
 export function ReasonAction<T>({ label, call, onDone }: { label: string; call: Call<T>; onDone?: (answer: T) => void }) {
   const [why, setWhy] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
-  const [id] = useState(() => `reason-${++forms}`);
+  const id = useId();
   const onWhy = errorFor(error, "why");
 
   const submit = async (event: Event) => {
