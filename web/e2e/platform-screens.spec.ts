@@ -13,7 +13,13 @@ test("the platform's lists, boards and seasons read well and pass axe", async ({
 
   await ok(runner, named("quin"), "POST", "/v1/feinthold/tournaments", { name: "Spring Open", size: 8, fee: 0 });
   await page.getByRole("link", { name: "Tournaments" }).first().click();
-  await expect(page.getByRole("table", { name: "Open tournaments" })).toContainText("Spring Open");
+  const open = page.getByRole("table", { name: "Open tournaments" });
+  await expect(open).toContainText("Spring Open");
+  await open.getByRole("button", { name: "Join Spring Open" }).click();
+  await expect(page.getByRole("heading", { name: "Spring Open", level: 1 })).toBeVisible();
+  await expect(page.getByText(/6 seats left/)).toBeVisible();
+  await page.goBack();
+  await expect(open.getByRole("row", { name: /Spring Open/ })).toContainText("I am in");
   await expectAccessible(page, "the tournaments");
   await screenshot(page, "platform", "tournaments");
 

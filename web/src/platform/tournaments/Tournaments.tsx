@@ -57,7 +57,9 @@ function Create() {
   );
 }
 
-function List({ title, rows, joinable, refresh }: { title: string; rows: Summary[]; joinable: boolean; refresh: () => void }) {
+function List({ title, rows, joinable, joined, refresh }: {
+  title: string; rows: Summary[]; joinable: boolean; joined: ReadonlySet<string>; refresh: () => void;
+}) {
   return rows.length === 0 ? <p>None.</p> : (
     <Table caption={title}>
       <thead><tr><th scope="col">Name</th><th scope="col">Status</th><th scope="col">Members</th><th scope="col">Fee</th><th scope="col">Pot</th><th scope="col">{joinable ? "Fills by" : "Winner"}</th>{joinable ? <th scope="col">Join</th> : null}</tr></thead>
@@ -67,7 +69,7 @@ function List({ title, rows, joinable, refresh }: { title: string; rows: Summary
             <td><Link href={to.tournament(t.tournament_id)}>{t.name}</Link></td>
             <td>{words(t.status)}</td><td>{t.members} / {t.size}</td><td>{t.fee}</td><td>{t.pot}</td>
             <td>{joinable ? when(t.fill_deadline) : (t.winner ?? "–")}</td>
-            {joinable ? (
+            {joinable && joined.has(t.tournament_id) ? <td>I am in</td> : joinable ? (
               <td><Act label={`Join ${t.name}`} onDone={(joined: Schemas["TournamentOut"]) => { refresh(); navigate(to.tournament(joined.tournament_id)); }}
                 call={(key) => api.POST("/v1/feinthold/tournaments/{tournament_id}/join", {
                   params: { path: { tournament_id: t.tournament_id }, header: { "Idempotency-Key": key } },
@@ -90,13 +92,14 @@ export function Tournaments() {
         <section class="card" aria-labelledby="open-title">
           <h2 id="open-title">Open tournaments</h2>
           <Loaded view={open} what="the open tournaments">
-            {(page) => <List title="Open tournaments" rows={page.tournaments.filter((t) => t.status === "open")} joinable refresh={() => { open.refresh(); mine.refresh(); }} />}
+            {(page) => <List title="Open tournaments" rows={page.tournaments.filter((t) => t.status === "open")} joinable
+              joined={new Set(mine.data?.tournaments.map((t) => t.tournament_id))} refresh={() => { open.refresh(); mine.refresh(); }} />}
           </Loaded>
         </section>
         <section class="card" aria-labelledby="mine-title">
           <h2 id="mine-title">My tournaments</h2>
           <Loaded view={mine} what="my tournaments">
-            {(page) => <List title="My tournaments" rows={page.tournaments} joinable={false} refresh={mine.refresh} />}
+            {(page) => <List title="My tournaments" rows={page.tournaments} joinable={false} joined={new Set()} refresh={mine.refresh} />}
           </Loaded>
         </section>
       </div>
