@@ -5,8 +5,8 @@ import type { View } from "../../app/poll";
 import { member } from "../../app/auth";
 import { MonthTable } from "../daily/Daily";
 import { Link } from "../../app/router";
+import { monthBefore } from "../kit/format";
 import { to } from "../kit/links";
-import { monthBefore } from "../seasons/Seasons";
 import { Loaded, Screen, Table, useLoad } from "../kit/Page";
 
 function Duels({ view }: { view: View<Schemas["LeaderboardOut"]> }) {

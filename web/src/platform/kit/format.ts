@@ -33,6 +33,12 @@ export function monthOf(iso: string): string {
   return iso.slice(0, 7);
 }
 
+/** The month before `month` (YYYY-MM): the last season a month's boards can link to. */
+export function monthBefore(month: string): string {
+  const [year, number] = month.split("-").map(Number) as [number, number];
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, "0")}`;
+}
+
 /** Words for the API's hyphenated names: "ready-room" reads "ready room". */
 export function words(name: string): string {
   return name.replace(/[-_]/g, " ");

@@ -3,15 +3,9 @@
 import { api } from "../../app/api";
 import { member } from "../../app/auth";
 import { Link, type Params } from "../../app/router";
-import { when, words } from "../kit/format";
+import { monthBefore, when, words } from "../kit/format";
 import { to } from "../kit/links";
 import { Loaded, Screen, Table, useLoad } from "../kit/Page";
-
-/** The month before `month` (YYYY-MM): the last season that can be closed. */
-export function monthBefore(month: string): string {
-  const [year, number] = month.split("-").map(Number) as [number, number];
-  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, "0")}`;
-}
 
 export function SeasonScreen({ params }: { params: Params }) {
   const season = params["season"] ?? "";
