@@ -30,19 +30,6 @@ export async function onTheBoard(page: Page): Promise<string> {
   return page.url().split("/").pop()!;
 }
 
-/**
- * Plays a Feinthold game to its end as `sub`'s client would: every turn, every unit holds, the orders sent some
- * seconds after the turn opened on the runner's clock (uneven, as a person's: an even pace is "too regular").
- */
-export async function playOut(runner: Runner, sub: string, gameId: string) {
-  for (const delay of [8, 13, 6, 11, 9, 14, 7, 12]) {
-    const game = await ok<{ status: string; turn: number }>(runner, sub, "GET", `/v1/feinthold/games/${gameId}`);
-    if (game.status !== "open") return;
-    await runner.advance(delay);
-    await ok(runner, sub, "PUT", `/v1/feinthold/games/${gameId}/turns/${game.turn}/orders`, { orders: [] });
-  }
-}
-
 /** Plays the game on Feinthold's board to its end by clicking, every unit holding, at a person's uneven pace. */
 export async function playOnTheBoard(page: Page, runner: Runner) {
   for (const [index, delay] of [8, 13, 6, 11, 9, 14, 7, 12].entries()) {
