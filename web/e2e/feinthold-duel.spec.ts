@@ -113,6 +113,7 @@ test("two members play a rapid duel: each sees only its side, a missed turn pass
   await expect(ivo.page.getByTestId("winner")).toContainText(`${rosaSide} won`);
   await expect(rosa.page.getByTestId("winner")).toContainText("you won");
   await expectAccessible(ivo.page, "a duel abandoned on the board");
+  await ivo.page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(ivo.page, "feinthold", "duel-over");
   await rosa.context.close();
   await ivo.context.close();

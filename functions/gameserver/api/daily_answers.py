@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import enum
-
 from pydantic import BaseModel, Field
 
 from gameserver.api.games_answers import GameOut
-from gameserver.api.models import Day, HouseAi, Month, NextCursor, Pace, Side, Timestamp
+from gameserver.api.models import Day, EntryStatus, HouseAi, Month, NextCursor, Pace, Side, Timestamp
 from gameserver.platform.daily import Noise, NotRanked, Outcome
 
 
@@ -30,13 +28,6 @@ class FrontResult(BaseModel):
     seconds: int = Field(description="whole seconds from turn 1's opening to the final resolution")
     positions: int
     income: int
-
-
-class EntryStatus(enum.StrEnum):
-    """Whether a member's Front of the day is still in play."""
-
-    PLAYING = "playing"
-    FINISHED = "finished"
 
 
 class EntryOut(BaseModel):

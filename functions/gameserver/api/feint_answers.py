@@ -8,8 +8,17 @@ import enum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gameserver.api.feint_models import Cell, Command, FeintCommandKind, SeatNumber, Seats, Strength, TokenId
-from gameserver.api.models import ClosedBy, Draw, GameStatus, Mode, NextCursor, Pace, ServerNow, Timestamp
+from gameserver.api.feint_models import (
+    Cell,
+    Command,
+    FeintCommandKind,
+    SeatKey,
+    SeatNumber,
+    Seats,
+    Strength,
+    TokenId,
+)
+from gameserver.api.models import ClosedBy, GameStatus, Mode, NextCursor, Pace, ServerNow, Timestamp
 from gameserver.domain.players import PlayerKind
 
 
@@ -85,7 +94,8 @@ class FeintOutcome(BaseModel):
 
     winners: list[SeatNumber] = Field(description="the winner, or every seat still in for a draw")
     reason: FeintEnding
-    winner: SeatNumber | Draw = Field(description="the one winner, or draw")
+    winner: SeatNumber | None = Field(description="the one winner; null for a draw")
+    draw: bool
 
 
 class FeintBoard(BaseModel):
@@ -96,12 +106,12 @@ class FeintBoard(BaseModel):
     radius: int
     phase: FeintPhase
     tokens: list[FeintToken]
-    banks: dict[str, int] = Field(description="seat -> Moves in its bank (0 to 2)")
-    pools: dict[str, list[Strength]] = Field(description="seat -> what its face-down tokens can still be")
+    banks: dict[SeatKey, int] = Field(description="seat -> Moves in its bank (0 to 2)")
+    pools: dict[SeatKey, list[Strength]] = Field(description="seat -> what its face-down tokens can still be")
     to_move: SeatNumber | None
     spent: int = Field(description="Moves spent in the turn so far")
     pending: FeintPendingCharge | None
-    deployed: dict[str, bool]
+    deployed: dict[SeatKey, bool]
     turn: int
     round: int
     quiet_rounds: int
@@ -156,7 +166,7 @@ class FeintGameOut(BaseModel):
     number: int = Field(description="the command number: commands applied so far (send it with your command)")
     seat: SeatNumber = Field(description="whose view this is")
     my_seats: list[SeatNumber]
-    players: dict[str, FeintPlayer]
+    players: dict[SeatKey, FeintPlayer]
     next: FeintNext | None = Field(description="null once over")
     winner: SeatNumber | None
     draw: bool
@@ -180,7 +190,7 @@ class FeintGameSummary(BaseModel):
     mode: Mode
     status: GameStatus
     seats: list[SeatNumber] = Field(description="mine")
-    players: dict[str, FeintPlayer]
+    players: dict[SeatKey, FeintPlayer]
     number: int
     deadline: Timestamp | None
     winner: SeatNumber | None
@@ -215,8 +225,8 @@ class FeintHistoryStep(BaseModel):
     commands: list[FeintPlayed]
     moves: list[FeintMove]
     battle: FeintBattle | None
-    revealed: dict[str, Strength] = Field(description="token -> strength turned face-up in this step")
-    banks: dict[str, int]
+    revealed: dict[TokenId, Strength] = Field(description="token -> strength turned face-up in this step")
+    banks: dict[SeatKey, int]
     resolved_at: Timestamp
     closed_by: ClosedBy
 
@@ -269,7 +279,7 @@ class FeintFinal(BaseModel):
 class FeintRecord(BaseModel):
     game_id: str
     mode: Mode
-    players: dict[str, FeintPlayer]
+    players: dict[SeatKey, FeintPlayer]
     winner: SeatNumber | None
     draw: bool
     final: FeintFinal = Field(description="every token with its strength")

@@ -18,7 +18,7 @@ from gameserver.api.front1901_models import (
     PhaseText,
     Province,
 )
-from gameserver.api.models import Day, GameStatus, Mode, NextCursor, ServerNow, Timestamp
+from gameserver.api.models import Day, EntryStatus, GameStatus, Mode, NextCursor, ServerNow, Timestamp
 
 Units = Annotated[dict[Front1901Power, list[str]], Field(description="power -> its units (A PAR, F STP/SC)")]
 Centres = Annotated[dict[Front1901Power, list[Province]], Field(description="power -> the supply centres it owns")]
@@ -449,11 +449,6 @@ class Front1901NotRanked(enum.StrEnum):
     """A linked account (the same device id or address) started that day's challenge earlier."""
 
 
-class Front1901EntryStatus(enum.StrEnum):
-    PLAYING = "playing"
-    FINISHED = "finished"
-
-
 class Front1901Challenge(BaseModel):
     """The day's challenge, the same for everyone (its seed stays secret)."""
 
@@ -476,7 +471,7 @@ class Front1901Entry(BaseModel):
 
     day: Day
     game_id: str = Field(description="play it through /v1/front1901/games/{game_id}")
-    status: Front1901EntryStatus
+    status: EntryStatus
     started_at: Timestamp
     finished_at: Timestamp | None
     result: Front1901ChallengeResult | None

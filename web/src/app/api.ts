@@ -6,7 +6,7 @@ import { bearer } from "./auth";
 
 export type Schemas = components["schemas"];
 /** The API's enumerations as lists (openapi-typescript's --enum-values), for the screens that offer a choice. */
-export { houseAiValues, sideValues } from "../api/generated/schema";
+export { gamePaceValues, houseAiValues, layoutValues, sideValues } from "../api/generated/schema";
 export type ErrorDetail = Schemas["ErrorDetail"];
 
 const withToken: Middleware = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from gameserver.errors import NotFound
+from gameserver.errors import NotFound, wire
 from gameserver.play.engine import Engine
 
 FEINTHOLD = "feinthold"
@@ -25,6 +25,6 @@ def engine(kind: str) -> Engine[Any]:
     found = loaded.get(kind)
     if found is None:
         if kind not in KINDS:
-            raise NotFound(f"no game {kind!r}", field="kind")
+            raise NotFound(f"no game {wire(kind)}", field="kind")
         found = loaded[kind] = importlib.import_module(f"gameserver.play.engines.{kind}").ENGINE
     return found

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gameserver.errors import IllegalOrders, InvalidInput
+from gameserver.errors import IllegalOrders, InvalidInput, wire
 from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
 from gameserver.play.engines import FEINT
 from gameserver.play.players import is_member
@@ -114,7 +114,7 @@ class Feint:
         number = int(seat)
         try:
             if not isinstance(orders, dict):
-                raise IllegalCommandError("command", "format", f"a command is an object, not {orders!r}")
+                raise IllegalCommandError("command", "format", f"a command is an object, not {wire(orders)}")
             deal = orders.get(DEAL)
             if isinstance(deal, dict) and isinstance(deal.get("seed"), int) and len(orders) == 1:
                 command: Any = random_deployment(state, number, random.Random(deal["seed"]))

@@ -55,7 +55,7 @@ export function DuelPanel({ gameId, open, onAbandoned }: { gameId: string; open:
 
   return (
     <section class="duel-panel" aria-labelledby="duel-title">
-      <h2 id="duel-title">Duel</h2>
+      <h3 id="duel-title">Duel</h3>
       <p>
         {data.proposer} vs {data.opponent}, {data.stake} credits each (the winner takes both) ·{" "}
         <Link href={`/platform/duels/${encodeURIComponent(data.duel_id)}`}>the duel's page</Link>

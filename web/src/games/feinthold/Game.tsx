@@ -168,9 +168,9 @@ export function Game({ params }: { params: Params }) {
             <p>No more orders: the game is over.</p>
           )}
           {selected ? <p class="selected-note">Selected: {positionName(selected)}</p> : null}
+          {data.mode === "duel" ? <DuelPanel gameId={gameId} open={open} onAbandoned={game.refresh} /> : null}
         </section>
       </div>
-      {data.mode === "duel" ? <DuelPanel gameId={gameId} open={open} onAbandoned={game.refresh} /> : null}
       <Report view={view} />
       {game.error ? <ErrorNote error={game.error} /> : null}
     </div>

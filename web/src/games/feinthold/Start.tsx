@@ -1,6 +1,6 @@
 // Start a house game (the AI, the layout, the pace, my side), and my Feinthold games.
 import { useState } from "preact/hooks";
-import { api, houseAiValues, sideValues, type Schemas } from "../../app/api";
+import { api, gamePaceValues, houseAiValues, layoutValues, sideValues, type Schemas } from "../../app/api";
 import { change } from "../../app/change";
 import { ErrorNote, errorFor, Loading } from "../../app/errors";
 import { useView } from "../../app/poll";
@@ -12,14 +12,13 @@ const AI_SAYS: Record<Schemas["HouseAi"], string> = {
   pivot: "balanced: it scouts and bluffs with decoys",
   ram: "aggressive",
 };
-const PACES: { id: Schemas["Pace"]; says: string }[] = [
-  { id: "5m", says: "5 minutes a turn" },
-  { id: "1d", says: "a day a turn" },
-  { id: "2d", says: "two days a turn" },
-  { id: "3d", says: "three days a turn" },
-];
-/** The ten layouts' ids (the server answers a 422 naming `layout` for any other). */
-const LAYOUTS = ["crown-1", "crown-2", "ladder-1", "twin-roads-1", "twin-roads-2", "star-1", "star-2", "ring-1", "ring-2", "hourglass-1"];
+/** Each pace a house game offers, in words: keyed by the API's GamePace, as the AIs are. */
+const PACE_SAYS: Record<Schemas["GamePace"], string> = {
+  "5m": "5 minutes a turn",
+  "1d": "a day a turn",
+  "2d": "two days a turn",
+  "3d": "three days a turn",
+};
 
 function MyGames() {
   const list = useView("/v1/feinthold/games", () => api.GET("/v1/feinthold/games", {}), 30_000);
@@ -42,8 +41,8 @@ function MyGames() {
 
 export function Start() {
   const [ai, setAi] = useState<Schemas["HouseAi"]>("pivot");
-  const [pace, setPace] = useState<Schemas["Pace"]>("1d");
-  const [layout, setLayout] = useState("");
+  const [pace, setPace] = useState<Schemas["GamePace"]>("1d");
+  const [layout, setLayout] = useState<"" | Schemas["Layout"]>("");
   const [side, setSide] = useState<"" | Schemas["Side"]>("");
   const [busy, setBusy] = useState<string | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(undefined);
@@ -86,9 +85,9 @@ export function Start() {
         </label>
         <label>
           Layout{" "}
-          <select value={layout} onChange={(e) => setLayout(e.currentTarget.value)} aria-describedby={fieldError("layout") ? "layout-error" : undefined}>
+          <select value={layout} onChange={(e) => setLayout(e.currentTarget.value as "" | Schemas["Layout"])} aria-describedby={fieldError("layout") ? "layout-error" : undefined}>
             <option value="">random</option>
-            {LAYOUTS.map((id) => (
+            {layoutValues.map((id) => (
               <option key={id} value={id}>
                 {id}
               </option>
@@ -98,10 +97,10 @@ export function Start() {
         {fieldError("layout") ? <ErrorNote error={fieldError("layout")} id="layout-error" /> : null}
         <label>
           Pace{" "}
-          <select value={pace} onChange={(e) => setPace(e.currentTarget.value as Schemas["Pace"])}>
-            {PACES.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.id} ({p.says})
+          <select value={pace} onChange={(e) => setPace(e.currentTarget.value as Schemas["GamePace"])}>
+            {gamePaceValues.map((id) => (
+              <option key={id} value={id}>
+                {id} ({PACE_SAYS[id]})
               </option>
             ))}
           </select>
