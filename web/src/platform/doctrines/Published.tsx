@@ -2,10 +2,11 @@
 // author alone, a house AI's for everyone), challenge it (rated or not, and why, said before), withdraw mine.
 import { useState } from "preact/hooks";
 import { api, type Schemas } from "../../app/api";
+import { challengePaceValues } from "../../api/generated/schema";
 import { member } from "../../app/auth";
 import { Link, navigate, type Params } from "../../app/router";
 import { Act } from "../kit/Act";
-import { CHALLENGE_PACES, paceName, when, words } from "../kit/format";
+import { paceName, when, words } from "../kit/format";
 import { to } from "../kit/links";
 import { Loaded, Screen, Table, useLoad } from "../kit/Page";
 import { BenchResults } from "./Bench";
@@ -72,7 +73,7 @@ function HouseTools({ houseAi, rules }: { houseAi: Schemas["HouseAi"]; rules: Sc
 }
 
 function ChallengeIt({ page }: { page: Page }) {
-  const [pace, setPace] = useState<Schemas["Pace"]>("blitz");
+  const [pace, setPace] = useState<Schemas["ChallengePace"]>("blitz");
   const forMe = page.for_me;
   if (forMe === null) return null;
   if (forMe.in_progress) return <p>My challenge of it is in progress: <Link href={to.challenge(forMe.in_progress)}>go on with it</Link>.</p>;
@@ -82,7 +83,7 @@ function ChallengeIt({ page }: { page: Page }) {
       <p>{forMe.rated ? "Rated: it would move my challenge rating and the doctrine's." : `Not rated: ${words(forMe.why ?? "")}.`}</p>
       <fieldset>
         <legend>Pace</legend>
-        {CHALLENGE_PACES.map((p) => (
+        {challengePaceValues.map((p) => (
           <label class="inline"><input type="radio" name="challenge-pace" checked={pace === p} onChange={() => setPace(p)} /> {paceName(p)}</label>
         ))}
       </fieldset>

@@ -2,12 +2,13 @@
 // to anyone (accept, decline, withdraw), and my duels.
 import { useState } from "preact/hooks";
 import { api, type Schemas } from "../../app/api";
+import { duelPaceValues } from "../../api/generated/schema";
 import { member } from "../../app/auth";
 import { change } from "../../app/change";
 import { ErrorNote, errorFor } from "../../app/errors";
 import { Link, navigate } from "../../app/router";
 import { Act } from "../kit/Act";
-import { DUEL_PACES, paceName, when, words } from "../kit/format";
+import { paceName, when, words } from "../kit/format";
 import { to } from "../kit/links";
 import { Loaded, MyCredits, Screen, Table, useLoad } from "../kit/Page";
 
@@ -15,7 +16,7 @@ type Duel = Schemas["DuelOut"];
 
 function ProposeDuel() {
   const [opponent, setOpponent] = useState("");
-  const [pace, setPace] = useState<Schemas["Pace"]>("blitz");
+  const [pace, setPace] = useState<Schemas["DuelPace"]>("blitz");
   const [stake, setStake] = useState("10");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
@@ -46,8 +47,8 @@ function ProposeDuel() {
         aria-invalid={onField("opponent") ? true : undefined} />
       {onField("opponent") ? <ErrorNote error={onField("opponent")} /> : null}
       <label for="duel-pace">Pace</label>
-      <select id="duel-pace" value={pace} onChange={(e) => setPace(e.currentTarget.value as Schemas["Pace"])}>
-        {DUEL_PACES.map((p) => <option value={p}>{paceName(p)}</option>)}
+      <select id="duel-pace" value={pace} onChange={(e) => setPace(e.currentTarget.value as Schemas["DuelPace"])}>
+        {duelPaceValues.map((p) => <option value={p}>{paceName(p)}</option>)}
       </select>
       {onField("pace") ? <ErrorNote error={onField("pace")} /> : null}
       <label for="duel-stake">Stake (credits each; the winner takes both)</label>

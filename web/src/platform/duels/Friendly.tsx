@@ -2,11 +2,12 @@
 // game is unrated and has no stakes.
 import { useState } from "preact/hooks";
 import { api, type Schemas } from "../../app/api";
+import { gamePaceValues } from "../../api/generated/schema";
 import { change } from "../../app/change";
 import { ErrorNote, errorFor } from "../../app/errors";
 import { Link, navigate } from "../../app/router";
 import { Act } from "../kit/Act";
-import { FRIENDLY_PACES, paceName, when, words } from "../kit/format";
+import { paceName, when, words } from "../kit/format";
 import { to } from "../kit/links";
 import { Loaded, Screen, Table, useLoad } from "../kit/Page";
 
@@ -14,7 +15,7 @@ type Invitation = Schemas["InvitationOut"];
 
 function Invite({ onSent }: { onSent: () => void }) {
   const [invitee, setInvitee] = useState("");
-  const [pace, setPace] = useState<Schemas["Pace"]>("1d");
+  const [pace, setPace] = useState<Schemas["GamePace"]>("1d");
   const [side, setSide] = useState<"" | Schemas["Side"]>("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
@@ -43,8 +44,8 @@ function Invite({ onSent }: { onSent: () => void }) {
       <input id="invitee" value={invitee} onInput={(e) => setInvitee(e.currentTarget.value)} aria-invalid={onInvitee ? true : undefined} />
       {onInvitee ? <ErrorNote error={onInvitee} /> : null}
       <label for="invite-pace">Pace</label>
-      <select id="invite-pace" value={pace} onChange={(e) => setPace(e.currentTarget.value as Schemas["Pace"])}>
-        {FRIENDLY_PACES.map((p) => <option value={p}>{paceName(p)}</option>)}
+      <select id="invite-pace" value={pace} onChange={(e) => setPace(e.currentTarget.value as Schemas["GamePace"])}>
+        {gamePaceValues.map((p) => <option value={p}>{paceName(p)}</option>)}
       </select>
       <label for="invite-side">My side</label>
       <select id="invite-side" value={side} onChange={(e) => setSide(e.currentTarget.value as "" | Schemas["Side"])}>

@@ -1,4 +1,5 @@
-// How the platform's screens write times, paces and members: in UTC (the service's days and months are UTC).
+// How the platform's screens write times, paces and names: in UTC (the service's days and months are UTC). The
+// paces a form offers are the contract's own lists for that call (duelPaceValues, gamePaceValues, ...).
 import type { Schemas } from "../../app/api";
 
 const DATE_TIME = new Intl.DateTimeFormat("en-GB", {
@@ -23,10 +24,6 @@ export function paceName(pace: Schemas["Pace"]): string {
   return PACES[pace];
 }
 
-/** The paces a form offers, as the API's descriptions list them for that call (the server refuses others). */
-export const DUEL_PACES: Schemas["Pace"][] = ["blitz", "5m", "1d", "2d", "3d"];
-export const FRIENDLY_PACES: Schemas["Pace"][] = ["5m", "1d", "2d", "3d"];
-export const CHALLENGE_PACES: Schemas["Pace"][] = ["blitz", "5m"];
 
 /** This month in UTC on the server's clock, as the API writes months: 2026-12. */
 export function monthOf(iso: string): string {

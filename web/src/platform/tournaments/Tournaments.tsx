@@ -1,6 +1,7 @@
 // Tournaments: the open ones to join, mine, and a new one (its name, 4 or 8 members, the entry fee).
 import { useState } from "preact/hooks";
 import { api, type Schemas } from "../../app/api";
+import { tournamentSizeValues } from "../../api/generated/schema";
 import { change } from "../../app/change";
 import { ErrorNote, errorFor } from "../../app/errors";
 import { Link, navigate } from "../../app/router";
@@ -42,7 +43,7 @@ function Create() {
       {onName ? <ErrorNote error={onName} /> : null}
       <fieldset>
         <legend>Members</legend>
-        {([4, 8] as const).map((n) => (
+        {tournamentSizeValues.map((n) => (
           <label class="inline"><input type="radio" name="t-size" checked={size === n} onChange={() => setSize(n)} /> {n}</label>
         ))}
       </fieldset>
