@@ -1,6 +1,6 @@
 // A tournament in the browser: created on its screen, filled by three members through the API, the bracket
 // drawn with my match marked, my match played on to a result the API drives (my opponent abandons), the
-// bracket then showing me through to the final.
+// bracket then showing me through to the final, where I abandon from my match: the pot paid 70/30.
 import { expect, expectAccessible, screenshot, signIn, test } from "./fixtures";
 import { go, named, ok } from "./platform-kit";
 
@@ -29,7 +29,7 @@ test("a tournament's bracket and my match, the tournament driven through the API
   await screenshot(page, "platform", "tournament-open");
 
   for (const other of others) await ok(runner, other, "POST", `/v1/feinthold/tournaments/${tournamentId}/join`);
-  const full = await ok<{ matches: { slot: number; players: ({ member: string } | null)[]; game_id: string | null }[] }>(
+  const full = await ok<{ matches: { slot: number; round: number; players: ({ member: string } | null)[]; game_id: string | null }[] }>(
     runner, me, "GET", `/v1/feinthold/tournaments/${tournamentId}`);
   const mine = full.matches.find((match) => match.players.some((player) => player?.member === me))!;
   const opponent = mine.players.find((player) => player && player.member !== me)!.member;
@@ -54,4 +54,18 @@ test("a tournament's bracket and my match, the tournament driven through the API
   const final = page.locator('g.match[data-slot="3"]');
   await expect(final).toContainText(me);
   await screenshot(page, "platform", "tournament-through");
+
+  // The other semi-final ends the same way; in the final I abandon from my match's card: the pot is paid out.
+  const other = full.matches.find((match) => match.round === 1 && match.slot !== mine.slot)!;
+  await ok(runner, other.players[1]!.member, "POST", `/v1/feinthold/tournaments/${tournamentId}/matches/${other.slot}/abandon`);
+  const champion = other.players[0]!.member;
+  await go(page, "/platform/tournaments");
+  await go(page, `/platform/tournaments/${tournamentId}`);
+  await expect(myMatch).toContainText(`Final (match 3) against ${champion}`);
+  await myMatch.getByRole("button", { name: "Abandon the match" }).click();
+  await myMatch.getByRole("button", { name: "Yes, Abandon the match" }).click();
+  await expect(page.locator("dd.status")).toHaveText("finished (won)");
+  await expect(page.getByText(`Prizes: ${champion} 14, ${me} 6.`)).toBeVisible();
+  await expectAccessible(page, "a finished tournament");
+  await screenshot(page, "platform", "tournament-finished");
 });
