@@ -65,6 +65,7 @@ test("a tournament's bracket and my match, the tournament driven through the API
   await myMatch.getByRole("button", { name: "Abandon the match" }).click();
   await myMatch.getByRole("button", { name: "Yes, Abandon the match" }).click();
   await expect(page.locator("dd.status")).toHaveText("finished (won)");
+  await expect(myMatch).toContainText(`${champion} won the tournament (forfeit)`);
   await expect(page.getByText(`Prizes: ${champion} 14, ${me} 6.`)).toBeVisible();
   await expectAccessible(page, "a finished tournament");
   await screenshot(page, "platform", "tournament-finished");

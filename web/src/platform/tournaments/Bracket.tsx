@@ -3,7 +3,7 @@
 // for screen readers and small screens.
 import type { Schemas } from "../../app/api";
 import { words } from "../kit/format";
-import { BOX, layout, roundName, type Box } from "./layout";
+import { BOX, layout, roundName, roundsOf, wentOn, type Box } from "./layout";
 
 type Tournament = Schemas["TournamentOut"];
 
@@ -44,7 +44,7 @@ export function Bracket({ tournament, me }: { tournament: Tournament; me: string
             <li>
               {roundName(tournament.size, match.round)}, match {match.slot}:{" "}
               {match.players.map((player) => (player ? `${player.member} (seed ${player.seed})` : "to be known")).join(" vs ")}
-              {" — "}{words(match.status)}{match.winner ? `, ${match.winner} goes on` : ""}{match.ending ? ` (${words(match.ending)})` : ""}
+              {" — "}{words(match.status)}{match.winner ? `, ${wentOn(match.winner, match.round === roundsOf(tournament.size))}` : ""}{match.ending ? ` (${words(match.ending)})` : ""}
             </li>
           ))}
         </ol>

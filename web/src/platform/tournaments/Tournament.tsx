@@ -10,7 +10,7 @@ import { when, words } from "../kit/format";
 import { to } from "../kit/links";
 import { Loaded, Screen, useLoad } from "../kit/Page";
 import { Bracket } from "./Bracket";
-import { roundName } from "./layout";
+import { roundName, roundsOf, wentOn } from "./layout";
 
 type Tournament = Schemas["TournamentOut"];
 
@@ -23,7 +23,7 @@ function MyMatch({ tournament, me, time, refresh }: { tournament: Tournament; me
     <section class="card my-match" aria-labelledby="my-match-title">
       <h2 id="my-match-title">My match</h2>
       <p>{roundName(tournament.size, current.round)} (match {current.slot}) against {opponent ? `${opponent.member} (seed ${opponent.seed})` : "a player to be known"}: {words(current.status)}
-        {current.winner ? `, ${current.winner === me ? "I go on" : `${current.winner} goes on`}` : ""}{current.ending ? ` (${words(current.ending)})` : ""}.</p>
+        {current.winner ? `, ${wentOn(current.winner === me ? "I" : current.winner, current.round === roundsOf(tournament.size))}` : ""}{current.ending ? ` (${words(current.ending)})` : ""}.</p>
       {current.status === "playing" || current.status === "waiting"
         ? (time ? <Countdown deadline={current.deadline} time={time} label="The round closes in" /> : null) : null}
       {current.status === "playing" && current.game_id ? (

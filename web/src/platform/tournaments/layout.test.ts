@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOX, layout, roundName, type Match } from "./layout";
+import { BOX, layout, roundName, wentOn, type Match } from "./layout";
 
 function match(slot: number, round: number, players: string[] = []): Match {
   return {
@@ -56,5 +56,11 @@ describe("the bracket layout", () => {
   it("names the rounds from the final", () => {
     expect([1, 2, 3].map((round) => roundName(8, round))).toEqual(["Quarter-finals", "Semi-finals", "Final"]);
     expect([1, 2].map((round) => roundName(4, round))).toEqual(["Semi-finals", "Final"]);
+  });
+
+  it("says where a match's winner went: on, or to the title", () => {
+    expect(wentOn("I", false)).toBe("I go on");
+    expect(wentOn("ann", false)).toBe("ann goes on");
+    expect(wentOn("ann", true)).toBe("ann won the tournament");
   });
 });

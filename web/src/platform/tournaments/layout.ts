@@ -91,3 +91,9 @@ export function roundName(size: Size, round: number): string {
   const fromFinal = roundsOf(size) - round;
   return fromFinal === 0 ? "Final" : fromFinal === 1 ? "Semi-finals" : "Quarter-finals";
 }
+
+/** What a match's winner did: went on to the next round, or (the final) won the tournament. */
+export function wentOn(who: string, final: boolean): string {
+  const I = who === "I";
+  return final ? `${who} won the tournament` : `${who} ${I ? "go" : "goes"} on`;
+}
