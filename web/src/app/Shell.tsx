@@ -53,21 +53,26 @@ function NotYet({ name }: { name: string }) {
 
 function AreaScreen({ path }: { path: string }) {
   const entry = areaOf(path);
-  const [area, setArea] = useState<Area | undefined>(entry ? loaded.get(entry.name) : undefined);
+  // The loaded chunk is held with the area it belongs to: a chunk that arrives after the player has moved on to
+  // another area is never drawn in its place.
+  const [held, setHeld] = useState<{ name: string; area: Area } | undefined>(undefined);
   const [failure, setFailure] = useState<unknown>(undefined);
   useEffect(() => {
-    if (!entry?.load || loaded.has(entry.name)) {
-      setArea(entry ? loaded.get(entry.name) : undefined);
-      return;
-    }
+    setFailure(undefined);
+    if (!entry?.load || loaded.has(entry.name)) return;
+    let current = true;
     entry.load().then(
       (module) => {
         loaded.set(entry.name, module);
-        setArea(module);
+        if (current) setHeld({ name: entry.name, area: module });
       },
-      (error: unknown) => setFailure(error),
+      (error: unknown) => current && setFailure(error),
     );
+    return () => {
+      current = false;
+    };
   }, [entry?.name]);
+  const area = entry ? (loaded.get(entry.name) ?? (held?.name === entry.name ? held.area : undefined)) : undefined;
   if (!entry) return <NotFound />;
   if (!entry.load) return <NotYet name={entry.label} />;
   if (failure !== undefined) return <p class="error" role="alert">{describe(failure)}</p>;
