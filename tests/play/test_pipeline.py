@@ -12,7 +12,7 @@ from gameserver.clock import iso, parse_iso
 from gameserver.errors import Conflict, IllegalOrders, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play import leave, orders, start, steps, views
-from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.modes import Deadlines, Mode
 from gameserver.play.submissions import MAX_SUBMISSIONS
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.errors import WriteConflict
@@ -199,8 +199,8 @@ class Riding(Mode):
                           "rides", f"a{commit.records[0].step}"),)
 
 
-def test_a_modes_writes_ride_in_the_steps_transaction_or_neither_is_written(store, clock):
-    register(Riding())
+def test_a_modes_writes_ride_in_the_steps_transaction_or_neither_is_written(store, clock, add_mode):
+    add_mode(Riding())
     game_id = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-riding").game.game_id
     clock.advance(FIVE_MINUTES.total_seconds())
     read = store.games.read_step(game_id)

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from gameserver.api.models import Choice, Mode, Pace, RequestBody
+from gameserver.api.models import Choice, Pace, RequestBody
 from gameserver.domain.feint import online
 
 Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="an axial cell [q, r] (s = -q - r)",
@@ -94,12 +94,12 @@ class FeintCommandIn(RequestBody):
 
 
 class FeintSoloGame(RequestBody):
-    mode: Literal[Mode.SOLO]
+    mode: Literal["solo"]
     seats: Seats
 
 
 class FeintHotSeatGame(RequestBody):
-    mode: Literal[Mode.HOT_SEAT]
+    mode: Literal["hot-seat"]
     seats: Seats
     bots: int = Field(default=0, ge=0, le=4, description="seats played by bots (the last ones); yours the others")
 

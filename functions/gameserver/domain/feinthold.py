@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from gameserver.catalog import FEINTHOLD
 from gameserver.clock import Clock
 from gameserver.domain.players import PlayerKind, player
 from gameserver.errors import InvalidInput
@@ -17,7 +18,6 @@ from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.pace import Pace
 from gameserver.play import orders, start, views
-from gameserver.play.engines import FEINTHOLD
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
 

@@ -3,17 +3,17 @@
 A mode names its deadlines (a timer per step, lazy, or none), the companions it reads with a step (items read
 in the step's own request), the writes that ride in a step's transaction (so a step and what it moves commit
 together, or neither does), and what follows a committed step (an end recorded elsewhere). The pipeline calls
-these hooks and knows no mode by name: the application installs a loader (``install``) that imports a mode's
-module, which calls ``register``, when a game of that mode is first met.
+these hooks and knows no mode by name: the catalog of modes (``gameserver.catalog.MODES``) says which module
+holds each, imported when a game of that mode is first met; the module calls ``register``.
 """
 
 from __future__ import annotations
 
 import enum
-import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from gameserver.catalog import MODES
 from gameserver.clock import Clock
 
 if TYPE_CHECKING:
@@ -64,33 +64,25 @@ Companions = Callable[[str], "Companion | None"]
 """A mode's companion of a game, from the game's id (None: a game of that id has none, so its read asks for
 nothing; whether an id names a companion is the mode's to say)."""
 
-_lock = threading.Lock()
-_modes: dict[str, Mode] = {}
-_loader: Callable[[str], None] | None = None
 _companions: tuple[Companions, ...] = ()
 
 
-def install(loader: Callable[[str], None], companions: Sequence[Companions]) -> None:
-    """The application's modes: ``loader(name)`` imports the module that registers mode ``name``;
-    ``companions`` are what every step read asks for (a game's mode is known only once its item is read)."""
-    global _loader, _companions
-    _loader, _companions = loader, tuple(companions)
+def install(companions: Sequence[Companions]) -> None:
+    """The application's companions: what every step read asks for (a game's mode is known only once its item
+    is read)."""
+    global _companions
+    _companions = tuple(companions)
 
 
 def register(mode: Mode) -> Mode:
-    with _lock:
-        _modes[mode.name] = mode
-    return mode
+    """``mode`` as its catalog entry's (its module must be the one the entry names)."""
+    registered: Mode = MODES.put(mode.name, mode, module=type(mode).__module__)
+    return registered
 
 
 def mode(name: str) -> Mode:
     """The registered mode ``name``, loading its module on first use."""
-    found = _modes.get(name)
-    if found is None and _loader is not None:
-        _loader(name)
-        found = _modes.get(name)
-    if found is None:
-        raise LookupError(f"no mode {name!r} is registered")
+    found: Mode = MODES.load(name)
     return found
 
 

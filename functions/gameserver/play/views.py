@@ -9,10 +9,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import NamedTuple
 
+from gameserver.catalog import GAMES
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.platform.fairplay import order_delay
-from gameserver.play.engines import KINDS
 from gameserver.play.engines import engine as engine_of
 from gameserver.play.modes import mode
 from gameserver.play.steps import is_due, settle
@@ -45,7 +45,7 @@ def my_games(store: Store, sub: str, kind: str, cursor: str | None, limit: int) 
 
 def all_my_games(store: Store, sub: str, cursor: str | None, limit: int) -> Page:
     """A page of my games of every game the service hosts (``Play`` entries), newest first."""
-    return store.games.list_all_plays(sub, KINDS, cursor, limit)
+    return store.games.list_all_plays(sub, tuple(GAMES), cursor, limit)
 
 
 class Record(NamedTuple):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gameserver.catalog import FRONT1901
 from gameserver.clock import Clock
 from gameserver.domain.players import PlayerKind, stand_in
 from gameserver.domain.solo import MODE
@@ -22,7 +23,6 @@ from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.play import modes, orders, start, views
-from gameserver.play.engines import FRONT1901
 from gameserver.play.steps import ATTEMPTS, end_off_the_board, read_step
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import NewGame, StepRead

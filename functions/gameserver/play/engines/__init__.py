@@ -1,30 +1,20 @@
-"""The games the pipeline plays, one adapter each, loaded on first use (an adapter imports its engine, which
-a cold start serving another game must not pay for)."""
+"""The games the pipeline plays, one adapter each (``play/engines/<kind>.py`` for the service's games), found
+through the catalog of games (``gameserver.catalog.GAMES``) and loaded on first use: an adapter imports its
+engine, which a cold start serving another game must not pay for."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from gameserver.catalog import GAMES, Undeclared
 from gameserver.errors import NotFound
 from gameserver.play.engine import Engine
 
-FEINTHOLD = "feinthold"
-FEINT = "feint"
-FRONT1901 = "front1901"
-
-KINDS = (FEINTHOLD, FEINT, FRONT1901)
-"""The games with an adapter: ``play/engines/<kind>.py`` holds its ``ENGINE``."""
-
-loaded: dict[str, Engine[Any]] = {}
-"""The adapters loaded so far, by kind."""
-
 
 def engine(kind: str) -> Engine[Any]:
-    """The adapter of the game ``kind``."""
-    found = loaded.get(kind)
-    if found is None:
-        if kind not in KINDS:
-            raise NotFound(f"no game {kind!r}", field="kind")
-        found = loaded[kind] = importlib.import_module(f"gameserver.play.engines.{kind}").ENGINE
+    """The adapter of the game ``kind`` (its ``kind`` is checked against its entry when first loaded)."""
+    try:
+        found: Engine[Any] = GAMES.load(kind)
+    except Undeclared:
+        raise NotFound(f"no game {kind!r}", field="kind") from None
     return found

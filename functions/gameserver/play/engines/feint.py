@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gameserver.catalog import FEINT
 from gameserver.errors import IllegalOrders, InvalidInput
 from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
-from gameserver.play.engines import FEINT
 from gameserver.play.players import is_member
 from gameserver.storage.records import Json, Seat
 from rules.feint import (

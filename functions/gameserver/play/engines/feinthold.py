@@ -11,9 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from gameserver.catalog import FEINTHOLD
 from gameserver.errors import ErrorCode, IllegalOrders, InvalidInput
 from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
-from gameserver.play.engines import FEINTHOLD
 from gameserver.play.players import is_member
 from gameserver.storage.records import Json, Seat
 from rules.feinthold import (

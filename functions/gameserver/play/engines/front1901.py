@@ -28,9 +28,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gameserver.catalog import FRONT1901
 from gameserver.errors import Conflict, DomainError, ErrorCode, IllegalOrders, InvalidInput, NotFound
 from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
-from gameserver.play.engines import FRONT1901
 from gameserver.play.players import is_member
 from gameserver.storage.records import Json, Seat
 from rules.front1901 import (
