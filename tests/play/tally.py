@@ -26,14 +26,14 @@ import pytest
 from gameserver.catalog import GAMES, MODES, Entry
 from gameserver.domain.players import PlayerKind, player
 from gameserver.errors import IllegalOrders, InvalidInput
-from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
+from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
 from gameserver.play.modes import Deadlines, Mode
 
 KIND = "tally"
 SEATS = ("a", "b", "c")
 
 
-class Tally:
+class Tally(BaseEngine[Any]):
     kind = KIND
     replaces = True
 
