@@ -446,6 +446,8 @@ class Front1901NotRanked(enum.StrEnum):
     """Ranked only if finished within 48 hours of that day's start."""
     LINKED_ACCOUNT = "linked-account-started-earlier"
     """A linked account (the same device id or address) started that day's challenge earlier."""
+    STOPPED = "stopped"
+    """A moderator stopped the game: it ended with no result."""
 
 
 class Front1901EntryStatus(enum.StrEnum):

@@ -17,6 +17,7 @@ from gameserver.catalog import MODES
 from gameserver.clock import Clock
 
 if TYPE_CHECKING:
+    from gameserver.play.stop import Stop
     from gameserver.storage.games import Companion, GameClose, StepCommit, StepRead
     from gameserver.storage.port import Store, Write
     from gameserver.storage.records import Game
@@ -51,9 +52,16 @@ class Mode:
         """What follows ``commit`` once written (``riders``: what rode with it). Never raises: a failure here
         must leave the step standing and be caught up later."""
 
-    def closed(self, store: Store, clock: Clock, close: GameClose) -> None:
-        """What follows a game ended off the board (``steps.end_off_the_board``: a member who stops) once written.
-        Never raises, as ``committed``."""
+    def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
+                         ) -> Sequence[Write] | None:
+        """Writes to commit in the same transaction as ``close``, the game ``read`` holds ended off the board by
+        ``stop`` (``play.stop``; ``read``'s companions as for a step); None when this mode's own items have moved
+        on (the stop reads the game again)."""
+        return ()
+
+    def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
+        """What follows ``close`` once written (``writes``: this mode's, that rode with it). Never raises, as
+        ``committed``."""
 
     def record_opens_at(self, game: Game) -> str | None:
         """When the game's full record opens to its players if not at the game's end (None: at its end)."""

@@ -20,13 +20,13 @@ from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode
 from gameserver.platform.pace import Pace, step_deadline
 from gameserver.play import timers
-from gameserver.play.engine import Engine, Orders, Outcome, Step
+from gameserver.play.engine import Engine, Orders, Step
 from gameserver.play.engines import engine as engine_of
 from gameserver.play.modes import Deadlines, companions, mode
 from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
 from gameserver.play.sweeps import each_due
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import DueStep, GameClose, StepCommit, StepRead
+from gameserver.storage.games import DueStep, StepCommit, StepRead
 from gameserver.storage.port import Store
 from gameserver.storage.records import Board, Game, Json, Seat, StepRecord, Submission
 
@@ -169,26 +169,6 @@ def commit(store: Store, clock: Clock, closed: Closed, read: StepRead) -> StepRe
     timers.step_opened(closed.after)
     game_mode.committed(store, clock, closed.commit, riders)
     return StepRead(game=closed.after, board=closed.board, companions=game_mode.carried(riders))
-
-
-def end_off_the_board(store: Store, game: Game, winner: Seat | None, now: datetime) -> GameClose:
-    """The write that ends ``game`` off the board (a forfeit, a cancellation, a freeze): over, ``winner`` (a
-    seat, None for no result) named, claimed by the game's version.
-
-    The board's state is marked over too, so the members' views say the game is over and its record opens, with
-    the steps that were played. ``WriteConflict`` when the board is not at the game's epoch (a step resolved
-    meanwhile: read again)."""
-    board = store.games.board(game.game_id)
-    if board is None or board.epoch != game.epoch:
-        raise WriteConflict(f"the board of game {game.game_id} is not at the game's epoch")
-    engine = engine_of(game.kind)
-    state = engine.stop(engine.load(board.state), winner)
-    ended = engine.outcome(state) or Outcome(winner)  # as the stopped state tells it (a member's result too)
-    closed = replace(game, status="over", version=game.version + 1, deadline=None, winner=ended.winner,
-                     awaiting=(), result=ended.result, actions=(), finished_at=iso(now),
-                     submissions={seat: Submission() for seat in game.submissions})
-    return GameClose(game.version, closed, replace(board, state=engine.dump(state)),
-                     member_views(engine, closed, state, game.epoch), plays_of(closed))
 
 
 def read_step(store: Store, game_id: str, sub: str | None = None) -> StepRead:

@@ -67,6 +67,18 @@ class Replacement:
 
 
 @dataclass(frozen=True)
+class Stopped:
+    """Who ended a game off the board, and why (``play.stop``): kept on the game item."""
+
+    reason: str
+    """``abandoned`` (its member stopped it), ``moderator`` (stopped with no result), ``frozen`` (a member's
+    ratings were frozen), ``forfeit`` (its mode's rules named a winner)."""
+    by: str
+    """The member, the moderator, or the member whose ratings were frozen; ``rules`` for a forfeit."""
+    at: str
+
+
+@dataclass(frozen=True)
 class Game:
     """The game item: who plays each seat, the open step, its deadline and the orders sent for it. Small and
     read often; the engine's state lives beside it (``Board``), each member's views too (``MemberViews``)."""
@@ -108,6 +120,8 @@ class Game:
     """What the game was started with, in its engine's words (Feinthold: ``layout``, ``house_ai``)."""
     replaced: tuple[Replacement, ...] = ()
     """Every seat whose player changed during the game, in order (``players`` holds who plays it now)."""
+    stopped: Stopped | None = None
+    """Who ended it off the board and why; None for a game played to its end (or still in play)."""
 
     def seats_of(self, sub: str) -> tuple[Seat, ...]:
         """The seats ``sub`` plays, in seat order (several in a hot-seat game)."""

@@ -30,12 +30,13 @@ from gameserver.platform.fairplay.marks import Mark, play_marks
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.seats import members
 from gameserver.play.steps import ATTEMPTS
-from gameserver.storage.daily import MonthLine
+from gameserver.storage.daily import FrontStopped, MonthLine
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import StepCommit
+from gameserver.storage.games import GameClose, StepCommit, StepRead
 from gameserver.storage.records import Board, Game, StepRecord
 
 if TYPE_CHECKING:
+    from gameserver.play.stop import Stop
     from gameserver.storage.port import Store, Write
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,18 @@ class DailyMode(Mode):
         except Exception:
             log.exception("the result of Front game %s was not recorded; reading the Front will",
                           commit.game.game_id)
+
+
+    def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
+                         ) -> Sequence[Write]:
+        """"Not ranked: [...] a stopped game": the member's Front of its day finished without a result."""
+        before = close.game
+        (member,) = members(before)
+        entry = store.daily.read_day(day_of(before), member, front=False).entry
+        if entry is None or entry.game_id != before.game_id or entry.status != "playing":
+            return ()
+        return (FrontStopped(replace(entry, status="finished", not_ranked=str(NotRanked.STOPPED),
+                                     finished_at=close.game.finished_at)),)
 
 
 MODE = register(DailyMode())

@@ -40,7 +40,8 @@ from gameserver.platform.fairplay.links import Link
 from gameserver.platform.fairplay.marks import linked_marks, play_marks
 from gameserver.play import start
 from gameserver.play.modes import Deadlines, Mode, register
-from gameserver.play.steps import ATTEMPTS, end_off_the_board
+from gameserver.play.steps import ATTEMPTS
+from gameserver.play.stop import RULES, Stop, StopReason, end_off_the_board
 from gameserver.storage.duels import (
     DuelCompanion,
     DuelWrite,
@@ -88,6 +89,18 @@ class DuelMode(Mode):
                           commit.records[-1].step)
 
 
+    def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
+                         ) -> Sequence[Write] | None:
+        """"A duel is then cancelled, the stakes returned" (a moderator's stop, a freeze of either member)."""
+        from gameserver.domain.duels.service import stopped_duel
+
+        change = stopped_duel(store, clock, read, stop)
+        return None if change is None else (change,)
+
+    def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
+        events.publish([notice for change in writes if isinstance(change, DuelWrite) for notice in change.notices])
+
+
 MODE = register(DuelMode())
 
 
@@ -108,9 +121,12 @@ def new_game(duel: Duel, now: datetime, defaults: dict[str, dict[str, Any] | Non
                           options={}, seed=new_seed(), stand_ins=stand_ins, now=now)
 
 
-def game_closed(store: Store, game: Game, duel: Duel, now: datetime) -> GameClose:
-    """The game of a duel that ended off the board (a forfeit, no orders): over, the forfeit's winner named."""
-    return end_off_the_board(store, game, game.seat_of(duel.winner) if duel.winner else None, now)
+def game_closed(store: Store, game: Game, duel: Duel, now: datetime, stop: Stop | None = None) -> GameClose:
+    """The game of a duel that ended off the board (a forfeit, no orders): over, the forfeit's winner named;
+    ``stop`` says who ended it (by default the duel's rules)."""
+    winner = game.seat_of(duel.winner) if duel.winner else None
+    why = Stop(StopReason.FORFEIT, RULES) if stop is None else stop
+    return end_off_the_board(store, game, why._replace(winner=winner), now)
 
 
 def turn_notices(duel: Duel, game: Game) -> list[Notice]:

@@ -22,9 +22,8 @@ from gameserver.domain.solo import MODE
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
-from gameserver.play import modes, orders, start, views
-from gameserver.play.steps import ATTEMPTS, end_off_the_board, read_step
-from gameserver.storage.errors import WriteConflict
+from gameserver.play import orders, start, stop, views
+from gameserver.play.steps import read_step
 from gameserver.storage.games import NewGame, StepRead
 from gameserver.storage.records import Board, Game, Json, MemberViews, StepRecord
 
@@ -300,14 +299,7 @@ def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor
 # ------------------------------------------------------------------ stopping
 def stop_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
     """I stop my game: ``abandoned``, or ``won`` kept when I have won a full game already (past 18 centres);
-    then its mode's follow-up (a daily challenge's result on the day's board)."""
-    for _ in range(ATTEMPTS):
-        game, _ = _open(_mine(store, caller, game_id))
-        try:
-            close = end_off_the_board(store, game, None, clock.now())
-            store.transact([close])
-        except WriteConflict:
-            continue
-        modes.mode(game.mode).closed(store, clock, close)
-        return game_response(close.game, _views_of(close.views, caller.sub))
-    raise Conflict("the game changed while it was being stopped; try again", code=ErrorCode.BUSY)
+    then its mode's follow-up (a daily challenge's result on the day's board). One read and one transaction."""
+    close = stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.ABANDONED, caller.sub),
+                      may_stop=lambda game: game.kind == KIND and bool(game.seats_of(caller.sub)))
+    return game_response(close.game, _views_of(close.views, caller.sub))

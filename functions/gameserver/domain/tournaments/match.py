@@ -27,6 +27,7 @@ from gameserver.domain.tournaments import transition
 from gameserver.domain.tournaments.transition import MATCH, Known, Moved, turn_notices
 from gameserver.platform.fairplay import order_delay
 from gameserver.platform.fairplay.delays import faster_than_a_human_in_game
+from gameserver.platform.ids import is_match_id
 from gameserver.platform.tournaments import (
     GameOver,
     MatchStatus,
@@ -40,7 +41,7 @@ from gameserver.platform.tournaments import (
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import StepCommit, StepRead
+from gameserver.storage.games import GameClose, StepCommit, StepRead
 from gameserver.storage.records import Board, Game, StepRecord
 from gameserver.storage.tournaments import (
     MatchCompanion,
@@ -52,6 +53,7 @@ from gameserver.storage.tournaments import (
 )
 
 if TYPE_CHECKING:
+    from gameserver.play.stop import Stop
     from gameserver.storage.games import Companion
     from gameserver.storage.port import Store, Write
 
@@ -94,6 +96,21 @@ class MatchMode(Mode):
         except Exception:
             log.exception("match %s not caught up after step %s; the sweep will", commit.game.game_id,
                           commit.records[-1].step)
+
+
+    def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
+                         ) -> Sequence[Write] | None:
+        """A tournament match's game has the match's id: the match is void, the bracket goes on without it."""
+        from gameserver.domain.tournaments.service import stopped_match
+
+        if not is_match_id(close.game.game_id):
+            return ()
+        moved = stopped_match(store, clock, *match_ref(close.game.game_id))
+        return None if moved is None else moved.writes
+
+    def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
+        """The notices go out, and the first turn's timer of a match the bracket's move created."""
+        transition.after_commit(Moved.of(writes))
 
 
 MODE = register(MatchMode())

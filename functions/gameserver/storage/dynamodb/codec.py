@@ -19,6 +19,7 @@ from gameserver.storage.records import (
     Profile,
     Replacement,
     StepRecord,
+    Stopped,
     Submission,
 )
 
@@ -193,6 +194,8 @@ def encode_game(game: Game) -> Item:
     _opt(item, "finished_at", game.finished_at)
     if game.replaced:
         item["replaced"] = j([dataclasses.asdict(r) for r in game.replaced])
+    if game.stopped is not None:
+        item["stopped"] = j(dataclasses.asdict(game.stopped))
     for seat, submission in game.submissions.items():
         for name, value in submission_attributes(seat, submission).items():
             if value is not None:
@@ -229,6 +232,7 @@ def decode_game(item: Item) -> Game:
         finished_at=_get_s(item, "finished_at"),
         options={name: value["S"] for name, value in item["options"]["M"].items()},
         replaced=tuple(Replacement(**r) for r in _get_j(item, "replaced")) if "replaced" in item else (),
+        stopped=Stopped(**_get_j(item, "stopped")) if "stopped" in item else None,
     )
 
 
