@@ -25,6 +25,9 @@ class Entry(NamedTuple):
     """The module that holds it, imported on first use."""
     description: str
     """One line: what it is, in the game's or the platform's words (the API's enum documents it)."""
+    games: tuple[str, ...] = ()
+    """A mode's: the games it is played in (none named: any game). A step's read asks for the companions of the
+    modes its game may be played in, and no other."""
 
 
 class Undeclared(LookupError):
@@ -82,6 +85,11 @@ class Catalog:
             self._loaded[name] = value
         return value
 
+    def plays(self, name: str, kind: str) -> bool:
+        """Whether the mode ``name`` may be played in a game of ``kind``."""
+        entry = self._entries.get(name)
+        return entry is not None and (not entry.games or kind in entry.games)
+
     def add(self, entry: Entry, value: Any = None) -> None:
         """Declare ``entry`` beside the others (a test's own game or mode), with what it holds if given."""
         with self._lock:
@@ -113,23 +121,29 @@ GAMES = Catalog("game", "kind", "ENGINE", (
 """The games, each with its adapter (``play/engines/<name>.py``)."""
 
 MODES = Catalog("mode", "name", None, (
-    Entry("house", "gameserver.domain.house", "Against a house AI."),
-    Entry("friendly", "gameserver.domain.friendly", "Between two members, by invitation: no stake, no rating."),
-    Entry("duel", "gameserver.domain.duels.game", "A duel between two members, rated, with a stake in credits."),
+    Entry("house", "gameserver.domain.house", "Against a house AI.", (FEINTHOLD,)),
+    Entry("friendly", "gameserver.domain.friendly", "Between two members, by invitation: no stake, no rating.",
+          (FEINTHOLD,)),
+    Entry("duel", "gameserver.domain.duels.game", "A duel between two members, rated, with a stake in credits.",
+          (FEINTHOLD,)),
     Entry("daily", "gameserver.domain.daily.results",
-          "The Daily Front: everyone plays the same game against the same house AI."),
-    Entry("match", "gameserver.domain.tournaments.match", "A match of a knockout tournament."),
-    Entry("challenge", "gameserver.domain.challenges.game", "A rated challenge of a published doctrine or a house AI."),
+          "The Daily Front: everyone plays the same game against the same house AI.", (FEINTHOLD,)),
+    Entry("match", "gameserver.domain.tournaments.match", "A match of a knockout tournament.", (FEINTHOLD,)),
+    Entry("challenge", "gameserver.domain.challenges.game", "A rated challenge of a published doctrine or a house AI.",
+          (FEINTHOLD,)),
     Entry("solo", "gameserver.domain.solo",
           "One member against the game's own players, no deadline: Feint's bots (the member at seat 1), Front "
-          "1901's six AI powers."),
+          "1901's six AI powers.", (FEINT, FRONT1901)),
     Entry("hot-seat", "gameserver.domain.feint.hotseat",
-          "Feint: one member playing several seats on one device (and bots in the others); no deadline."),
+          "Feint: one member playing several seats on one device (and bots in the others); no deadline.", (FEINT,)),
     Entry("watch", "gameserver.domain.feint.watch",
-          "Feint: bots only, every strength face-up, played out when created; anyone with its id reads it."),
+          "Feint: bots only, every strength face-up, played out when created; anyone with its id reads it.",
+          (FEINT,)),
     Entry("online", "gameserver.domain.feint.online",
-          "Feint: members each on their own device (and bots in the seats left), a deadline per decision."),
+          "Feint: members each on their own device (and bots in the seats left), a deadline per decision.",
+          (FEINT,)),
     Entry("front1901-daily", "gameserver.domain.front1901.daily",
-          "Front 1901's daily challenge: the day's power, level and seed for everyone, one attempt a day."),
+          "Front 1901's daily challenge: the day's power, level and seed for everyone, one attempt a day.",
+          (FRONT1901,)),
 ))
-"""The modes, each registered by its module (``play.modes.register``)."""
+"""The modes, each registered by its module (``play.modes.register``), with the games it is played in."""

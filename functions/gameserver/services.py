@@ -54,7 +54,7 @@ def match_of(game_id: str) -> Companion | None:
     return MatchCompanion(*ref)
 
 
-modes.install(companions=[duel_of, tournament_of, match_of])
+modes.install({"duel": [duel_of], "match": [tournament_of, match_of]})
 
 
 def storage() -> Store:

@@ -13,7 +13,7 @@ from gameserver.errors import Conflict, IllegalOrders, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play import leave, orders, start, steps, stop, views
 from gameserver.play.modes import Deadlines, Mode
-from gameserver.play.submissions import MAX_SUBMISSIONS
+from gameserver.play.orders import MAX_SUBMISSIONS
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import StepRead
@@ -194,7 +194,7 @@ class Riding(Mode):
 
     name, deadlines = "tally-riding", Deadlines.TIMED
 
-    def riding(self, store, clock, commit, read):
+    def writes_with_step(self, store, clock, commit, read):
         return (AuditLine("pipeline", iso(clock.now()), "step", commit.game.game_id, str(commit.records[0].step),
                           "rides", f"a{commit.records[0].step}"),)
 

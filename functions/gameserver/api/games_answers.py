@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 
 from gameserver.api.games_models import Order, Position
 from gameserver.api.models import ClosedBy, Draw, GameStatus, HouseAi, Mode, NextCursor, Pace, Side, Timestamp
-from gameserver.play.submissions import MAX_SUBMISSIONS
+from gameserver.play.orders import MAX_SUBMISSIONS
 
 
 class PositionKind(enum.StrEnum):

@@ -107,7 +107,7 @@ class JudgedAtTheEnd(Mode):
     games still leave ``too-fast`` marks for moderators. Best effort, as a reload storm's: a mark the end failed
     to write is logged, and the game stands."""
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         if commit.game.status != "over":
             return
         try:

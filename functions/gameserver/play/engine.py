@@ -79,7 +79,7 @@ class Engine(Protocol[S]):
     replaces: bool
     """Whether a seat may send again, replacing its orders, while another seat the step awaits has yet to send
     (Feinthold: "You can change your orders as long as the opponent has not sent theirs", up to the cap of
-    ``play.submissions``); otherwise a seat's one submission is final."""
+    ``play.orders.MAX_SUBMISSIONS``); otherwise a seat's one submission is final."""
 
     def seats(self, options: Mapping[str, str]) -> tuple[Seat, ...]:
         """The seats of a game started with ``options``, in seat order."""

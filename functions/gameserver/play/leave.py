@@ -41,7 +41,7 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
     let a member leave. One read and one transaction (more when the steps that then await no member run past
     one transaction)."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id)
+        read = read_step(store, game_id, kind=kind)
         game, board = read.game, read.board
         if game is None or board is None or game.kind != kind or not game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")

@@ -10,7 +10,7 @@ holds each, imported when a game of that mode is first met; the module calls ``r
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gameserver.catalog import MODES
@@ -40,28 +40,26 @@ class Mode:
     name: str = ""
     deadlines: Deadlines = Deadlines.LAZY
 
-    def riding(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
-        """Writes to commit in the same transaction as ``commit`` (``read``: what the step was read with)."""
+    def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
+        """Writes that commit in the step's own transaction, or neither does (``read``: the step's read)."""
         return ()
 
-    def carried(self, riders: Sequence[Write]) -> dict[Companion, Any]:
-        """The companions as ``riders`` wrote them: what the next step of the same request reads them as."""
+    def companions_as_written(self, riders: Sequence[Write]) -> dict[Companion, Any]:
+        """The companions as this mode's writes left them: the next step of the same request reads nothing."""
         return {}
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
-        """What follows ``commit`` once written (``riders``: what rode with it). Never raises: a failure here
-        must leave the step standing and be caught up later."""
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+        """What follows the step once committed (``riders``: this mode's writes); never raises (caught up later)."""
 
     def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
                          ) -> Sequence[Write] | None:
-        """Writes to commit in the same transaction as ``close``, the game ``read`` holds ended off the board by
-        ``stop`` (``play.stop``; ``read``'s companions as for a step); None when this mode's own items have moved
-        on (the stop reads the game again)."""
+        """Writes that commit in the stop's own transaction (None: this mode's items moved on, read again).
+
+        ``close`` ends the game ``read`` holds (with its companions, as for a step), by ``stop`` (``play.stop``)."""
         return ()
 
     def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
-        """What follows ``close`` once written (``writes``: this mode's, that rode with it). Never raises, as
-        ``committed``."""
+        """What follows the stop once committed (``writes``: this mode's); never raises, as ``after_step``."""
 
     def record_opens_at(self, game: Game) -> str | None:
         """When the game's full record opens to its players if not at the game's end (None: at its end)."""
@@ -72,14 +70,14 @@ Companions = Callable[[str], "Companion | None"]
 """A mode's companion of a game, from the game's id (None: a game of that id has none, so its read asks for
 nothing; whether an id names a companion is the mode's to say)."""
 
-_companions: tuple[Companions, ...] = ()
+_companions: dict[str, tuple[Companions, ...]] = {}
 
 
-def install(companions: Sequence[Companions]) -> None:
-    """The application's companions: what every step read asks for (a game's mode is known only once its item
-    is read)."""
+def install(companions: Mapping[str, Sequence[Companions]]) -> None:
+    """The application's companions, by the mode that reads them with its steps (a game's mode is known only once
+    its item is read: a read asks for those of every mode its game may be played in)."""
     global _companions
-    _companions = tuple(companions)
+    _companions = {name: tuple(found) for name, found in companions.items()}
 
 
 def register(mode: Mode) -> Mode:
@@ -94,7 +92,10 @@ def mode(name: str) -> Mode:
     return found
 
 
-def companions(game_id: str) -> list[Companion]:
-    """What a step's read of ``game_id`` asks for besides the game: one per mode that reads companions and has one
-    for this id (a key not found costs the minimum read unit, no request)."""
-    return [found for found in (companion(game_id) for companion in _companions) if found is not None]
+def companions(game_id: str, kind: str | None = None) -> list[Companion]:
+    """What a step's read of ``game_id`` asks for besides the game: one per mode that reads companions, may play
+    a game of ``kind`` (None: of any kind) and has one for this id (a key not found costs the minimum read unit,
+    no request). A mode that reads none costs nothing: a Front 1901 phase asks for no duel."""
+    wanted = [found for name, found in _companions.items() if kind is None or MODES.plays(name, kind)]
+    return [one for companion in (c for found in wanted for c in found)
+            if (one := companion(game_id)) is not None]

@@ -95,7 +95,7 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
             break
         # Every seat of this step is decided by a stand-in: it resolves as it opens.
         opened_at = iso(opened)
-        chained = _opening(engine, state, following, game, board, number, opened_at)
+        chained = opening_submissions(engine, state, following, game, board, number, opened_at)
         after, played = _played(engine, state, following, board, number, chained, ())
         records.append(StepRecord(game_id=game.game_id, step=number, label=following.label, opened_at=opened_at,
                                   deadline=None, resolved_at=opened_at, closed_by="orders", submissions=chained,
@@ -118,7 +118,7 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
             actions=(),
             deadline=game.deadline if shared_clock else deadline(game.mode, game.pace, number, opened),
             awaiting=_in_seat_order(game, following.awaiting),
-            submissions=_opening(engine, state, following, game, board, number, opened_at),
+            submissions=opening_submissions(engine, state, following, game, board, number, opened_at),
         )
     after_board = replace(board, epoch=epoch, state=engine.dump(state))
     commit = StepCommit(before_version=game.version, game=after_game, board=after_board,
@@ -132,11 +132,6 @@ def _open_step(engine: Engine[Any], state: Any, game: Game) -> Step:
     if step is None:
         raise ValueError(f"game {game.game_id} is open but its engine has no step to play")
     return step
-
-
-def _opening(engine: Engine[Any], state: Any, step: Step, game: Game, board: Board, number: int,
-             opened_at: str) -> dict[Seat, Submission]:
-    return opening_submissions(engine, state, step, game, board, number, opened_at)
 
 
 def _played(engine: Engine[Any], state: Any, step: Step, board: Board, number: int,
@@ -164,16 +159,17 @@ def commit(store: Store, clock: Clock, closed: Closed, read: StepRead) -> StepRe
     rides on it, then start the next step's timer and run the mode's follow-up. ``read``: what the step was
     read with (its companions). Returns what the next step of the same request starts from, without a read."""
     game_mode = mode(closed.before.mode)
-    riders = game_mode.riding(store, clock, closed.commit, read)
+    riders = game_mode.writes_with_step(store, clock, closed.commit, read)
     store.transact([closed.commit, *riders])
     timers.step_opened(closed.after)
-    game_mode.committed(store, clock, closed.commit, riders)
-    return StepRead(game=closed.after, board=closed.board, companions=game_mode.carried(riders))
+    game_mode.after_step(store, clock, closed.commit, riders)
+    return StepRead(game=closed.after, board=closed.board, companions=game_mode.companions_as_written(riders))
 
 
-def read_step(store: Store, game_id: str, sub: str | None = None) -> StepRead:
-    """A game's step as a resolve needs it: the game, its board, the companions its mode reads."""
-    return store.games.read_step(game_id, sub, companions(game_id))
+def read_step(store: Store, game_id: str, sub: str | None = None, kind: str | None = None) -> StepRead:
+    """A game's step as a resolve needs it: the game, its board, the companions its mode reads (those of the modes
+    a game of ``kind`` may be played in, when the caller knows its kind)."""
+    return store.games.read_step(game_id, sub, companions(game_id, kind))
 
 
 def resolve(store: Store, clock: Clock, game_id: str, step: int) -> str:
@@ -230,7 +226,7 @@ def settle(store: Store, clock: Clock, read: StepRead) -> Settled:
     lost = 0
     while game is not None and is_due(game, now):
         if read.board is None or read.board.epoch != game.epoch:
-            read = read_step(store, game.game_id)
+            read = read_step(store, game.game_id, kind=game.kind)
             game = read.game
             if game is None or read.board is None or not is_due(game, now):
                 break

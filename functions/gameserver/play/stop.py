@@ -82,12 +82,13 @@ def end_off_the_board(store: Store, game: Game, stop: Stop, now: datetime) -> Ga
 
 
 def stop(store: Store, clock: Clock, game_id: str, why: Stop, riders: Sequence[Write] = (), *,
-         may_stop: Callable[[Game], bool] | None = None) -> GameClose:
+         may_stop: Callable[[Game], bool] | None = None, kind: str | None = None) -> GameClose:
     """Stop the open game ``game_id`` (``riders``: the caller's writes, in the same transaction): 404 for no such
     game or one ``may_stop`` refuses (a member's stop of a game not theirs: the same 404), 409 ``game_over`` once it is over,
-    ``busy`` when it kept changing (a step resolving, its mode's items moving on) for ``ATTEMPTS`` reads."""
+    ``busy`` when it kept changing (a step resolving, its mode's items moving on) for ``ATTEMPTS`` reads.
+    ``kind``: the game's, when the caller knows it (its read then asks only for its modes' companions)."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id)
+        read = read_step(store, game_id, kind=kind)
         game, board = read.game, read.board
         if game is None or board is None or (may_stop is not None and not may_stop(game)):
             raise NotFound(f"no game {game_id}" if may_stop is None else f"no game {game_id} of yours",

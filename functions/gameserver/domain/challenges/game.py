@@ -8,7 +8,7 @@ member's side and the layout drawn from the game's seed."
 The challenge has its game's id. The doctrine's side is played by a stand-in: a house AI's doctrine with this
 game's noise (``house:ram``), or the member's doctrine at the version the challenge copied (``doctrine:{id}``);
 the challenger's default doctrine is copied in to play the turns they miss. Nobody waits on the member, so
-deadlines are lazy. The step that ends the game ends the challenge (``committed``); if that fails, the
+deadlines are lazy. The step that ends the game ends the challenge (``after_step``); if that fails, the
 challenge's own place on the due index (the latest its game can end) makes the sweep end it, and reading the
 challenge does too. The end is one transaction: the challenge, the member's challenges of the doctrine, and when
 it counts the challenger's rating and month line and the doctrine's queued result (``ratings`` applies it).
@@ -88,7 +88,7 @@ class ChallengeMode(Mode):
     name = "challenge"
     deadlines = Deadlines.LAZY
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """The step that ends the game ends the challenge. A failure is logged, never raised: the step stands,
         and the challenge's place on the due index (or the next read of it) ends it later."""
         if commit.game.status != "over":

@@ -11,7 +11,7 @@ transaction: the seats drawn from the game's seed, the deployment open with its 
 member. A table not full within 24 hours (7 days at the one-day pace) is cancelled: from then on every read says
 so and nobody may join; nothing is held at a table, so no job has to run for it.
 
-Notices ride in each step's own transaction (``riding``): the member who must decide next (their turn, their
+Notices ride in each step's own transaction (``writes_with_step``): the member who must decide next (their turn, their
 Retreat decision), and every member at the end.
 """
 
@@ -59,7 +59,7 @@ class OnlineMode(JudgedAtTheEnd):
     name = "online"
     deadlines = Deadlines.TIMED
 
-    def riding(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
+    def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
         notices = step_notices(read.game, commit.game, commit.board)
         return (Notices(tuple(notices)),) if notices else ()
 

@@ -43,7 +43,7 @@ def create_watch_game(store: Store, clock: Clock, caller: Caller, *, seats: int,
 
 
 def _watched(store: Store, clock: Clock, game_id: str) -> StepRead:
-    read = read_step(store, game_id)
+    read = read_step(store, game_id, kind=KIND)
     if read.game is None or read.board is None or read.game.kind != KIND or read.game.mode != MODE.name:
         raise NotFound(f"no watch game {game_id}", field="game_id")
     if is_due(read.game, clock.now()):  # a game whose playing out was cut short (a failure): it goes on now

@@ -84,10 +84,10 @@ class DailyChallengeMode(JudgedAtTheEnd):
     name = "front1901-daily"
     deadlines = Deadlines.NONE
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Any) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Any) -> None:
         """The step that ends a challenge records its result (a failure is logged: reading the challenge records
         it later), and its marks."""
-        super().committed(store, clock, commit, riders)
+        super().after_step(store, clock, commit, riders)
         if commit.game.status == "over":
             _recorded(store, commit.game, commit.board)
 
@@ -220,7 +220,7 @@ def my_challenge(store: Store, clock: Clock, caller: Caller, day: date | None = 
 
 
 def _caught_up(store: Store, game_id: str) -> bool:
-    read = steps.read_step(store, game_id)
+    read = steps.read_step(store, game_id, kind=games.KIND)
     if read.game is None or read.board is None or read.game.status != "over":
         return False
     return record_result(store, read.game, read.board) == "recorded"

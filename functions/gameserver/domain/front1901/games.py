@@ -140,7 +140,7 @@ def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> 
 def _mine(store: Store, caller: Caller, game_id: str) -> StepRead:
     """My game's step as help reads it (the game, its board, my views): one read; a game that is not mine is a
     404 like one that does not exist."""
-    read = read_step(store, game_id, caller.sub)
+    read = read_step(store, game_id, caller.sub, KIND)
     game, board = read.game, read.board
     if game is None or board is None or read.views is None or game.kind != KIND or not game.seats_of(caller.sub):
         raise NotFound(f"no game {game_id} of yours", field="game_id")
@@ -301,5 +301,5 @@ def stop_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[
     """I stop my game: ``abandoned``, or ``won`` kept when I have won a full game already (past 18 centres);
     then its mode's follow-up (a daily challenge's result on the day's board). One read and one transaction."""
     close = stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.ABANDONED, caller.sub),
-                      may_stop=lambda game: game.kind == KIND and bool(game.seats_of(caller.sub)))
+                      may_stop=lambda game: game.kind == KIND and bool(game.seats_of(caller.sub)), kind=KIND)
     return game_response(close.game, _views_of(close.views, caller.sub))

@@ -42,5 +42,5 @@ def stop_game(store: Store, clock: Clock, moderator: Caller, game_id: str, why: 
         raise NotFound(f"no game {game_id}", field="game_id")
     now = clock.now()
     audits = audit_lines(moderator, iso(now), AuditAction.STOP_GAME, sorted(set(members(game))), game_id, why)
-    stop(store, clock, game_id, Stop(StopReason.MODERATOR, moderator.sub), audits)
+    stop(store, clock, game_id, Stop(StopReason.MODERATOR, moderator.sub), audits, kind=game.kind)
     return {"game_id": game_id, "mode": game.mode, "stopped_at": iso(now), "members": [a.member for a in audits]}

@@ -8,7 +8,7 @@ the match (who sent, the order delays, the next turn's notices) rides in the ste
 the match's version; the turn that ends the game carries the tournament's update too (the result, the next match
 created if both its players are now known, the ratings, the prizes of a final), claimed by the tournament's
 version. When it cannot ride (the match lags its game, it was not read with the step, or nobody sent orders in
-the first two turns, which also closes the game), ``committed`` catches the match up once the step has
+the first two turns, which also closes the game), ``after_step`` catches the match up once the step has
 committed (``sync``); the match's own deadline in the due index makes the sweep do it if that fails too. Every
 write is claimed by a version and every event is refused by the rules once applied, so catching up twice, late
 or out of order changes nothing.
@@ -67,10 +67,10 @@ class MatchMode(Mode):
     name = MATCH
     deadlines = Deadlines.TIMED
 
-    def riding(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
+    def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
         return riding_writes(store, clock, commit, read)
 
-    def carried(self, riders: Sequence[Write]) -> dict[Companion, Any]:
+    def companions_as_written(self, riders: Sequence[Write]) -> dict[Companion, Any]:
         carried: dict[Companion, Any] = {}
         for write in riders:
             if isinstance(write, MatchWrite):
@@ -83,7 +83,7 @@ class MatchMode(Mode):
                     tournament, (write.before_version or 0) + 1)
         return carried
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """The match rode: its notices go out (and the first turn's timer of a match the step created). It did
         not: catch it up now; a failure is logged, never raised (the step stands, and the match's deadline in
         the due index, or the next request on it, catches it up)."""
@@ -166,7 +166,7 @@ def riding_writes(store: Store, clock: Clock, commit: StepCommit, read: StepRead
     the tournament read with the step, so the transaction's claims on their versions cover it): the turn's
     senders, delays and notices, or the game's end on the board with all it does to the tournament.
 
-    Nothing when it cannot ride, and ``committed`` catches the match up once the step has committed: the match
+    Nothing when it cannot ride, and ``after_step`` catches the match up once the step has committed: the match
     or the tournament was not read with the step, the match lags its game, the step is not the next turn, the
     match is void (its game must be closed too), or building the end failed."""
     game = commit.game
