@@ -15,7 +15,12 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from gameserver.errors import NotFound
+
+if TYPE_CHECKING:
+    from gameserver.play.engine import Engine
 
 
 class Entry(NamedTuple):
@@ -119,6 +124,16 @@ GAMES = Catalog("game", "kind", "ENGINE", (
           "Front 1901: Diplomacy's board, a member's power against six AI powers."),
 ))
 """The games, each with its adapter (``play/engines/<name>.py``)."""
+
+
+def engine(kind: str) -> Engine[Any]:
+    """The adapter of the game ``kind`` (its ``kind`` checked against its entry when first loaded); 404 naming
+    ``kind`` for a game the catalog does not declare."""
+    try:
+        found: Engine[Any] = GAMES.load(kind)
+    except Undeclared:
+        raise NotFound(f"no game {kind!r}", field="kind") from None
+    return found
 
 MODES = Catalog("mode", "name", None, (
     Entry("house", "gameserver.domain.house", "Against a house AI.", (FEINTHOLD,)),

@@ -17,7 +17,7 @@ from gameserver.errors import InvalidInput
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.pace import Pace
-from gameserver.play import orders, start, views
+from gameserver.play import modes, orders, start, views
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
 
@@ -166,6 +166,6 @@ def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
         "my_orders": own.orders if own.sent else None,
         "my_submissions": own.count,
         "winner": game.winner,
-        "record_opens_at": views.record_opens_at(game),
+        "record_opens_at": modes.record_opens_at(game),
         "view": mine.views[side],
     }

@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
-from gameserver.play.engines import engine as engine_of
-from gameserver.play.players import is_member
-from gameserver.play.seats import member_views, opening_submissions, plays_of
+from gameserver.play.seats import is_member, member_views, opening_submissions, plays_of
 from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, settle
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import StepCommit

@@ -99,3 +99,12 @@ def companions(game_id: str, kind: str | None = None) -> list[Companion]:
     wanted = [found for name, found in _companions.items() if kind is None or MODES.plays(name, kind)]
     return [one for companion in (c for found in wanted for c in found)
             if (one := companion(game_id)) is not None]
+
+
+def record_opens_at(game: Game) -> str | None:
+    """When the game's record opens to its players: at its end (None while in play), unless its mode keeps it
+    closed until later (``Mode.record_opens_at``)."""
+    later = mode(game.mode).record_opens_at(game)
+    if later is not None:
+        return later
+    return game.finished_at if game.status == "over" else None

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play.engine import Orders
-from gameserver.play.engines import engine as engine_of
 from gameserver.play.seats import members
 from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, settle
 from gameserver.storage.errors import WriteConflict

@@ -12,9 +12,9 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import iso
 from gameserver.play import timers
-from gameserver.play.engines import engine as engine_of
 from gameserver.play.seats import member_views, opening_submissions, plays_of
 from gameserver.play.steps import deadline
 from gameserver.storage.games import NewGame

@@ -16,12 +16,12 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode
 from gameserver.platform.pace import Pace, step_deadline
 from gameserver.play import timers
 from gameserver.play.engine import Engine, Orders, Step
-from gameserver.play.engines import engine as engine_of
 from gameserver.play.modes import Deadlines, companions, mode
 from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
 from gameserver.play.sweeps import each_due
@@ -161,7 +161,8 @@ def commit(store: Store, clock: Clock, closed: Closed, read: StepRead) -> StepRe
     game_mode = mode(closed.before.mode)
     riders = game_mode.writes_with_step(store, clock, closed.commit, read)
     store.transact([closed.commit, *riders])
-    timers.step_opened(closed.after)
+    if game_mode.deadlines is Deadlines.TIMED:
+        timers.step_opened(closed.after)
     game_mode.after_step(store, clock, closed.commit, riders)
     return StepRead(game=closed.after, board=closed.board, companions=game_mode.companions_as_written(riders))
 

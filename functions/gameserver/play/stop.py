@@ -16,10 +16,10 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.play.engine import Outcome
-from gameserver.play.engines import engine as engine_of
 from gameserver.play.modes import mode
 from gameserver.play.seats import member_views, plays_of
 from gameserver.play.steps import ATTEMPTS, read_step

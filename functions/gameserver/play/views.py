@@ -10,11 +10,11 @@ from datetime import datetime
 from typing import NamedTuple
 
 from gameserver.catalog import GAMES
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.platform.fairplay import order_delay
-from gameserver.play.engines import engine as engine_of
-from gameserver.play.modes import mode
+from gameserver.play.modes import record_opens_at
 from gameserver.play.steps import is_due, settle
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, Json, MemberViews, Page, Seat, StepRecord
@@ -64,15 +64,6 @@ class Steps(NamedTuple):
     game: Game
     steps: list[StepRecord]
     cursor: str | None
-
-
-def record_opens_at(game: Game) -> str | None:
-    """When the game's record opens to its players: at its end (None while in play), unless its mode keeps it
-    closed until later (``Mode.record_opens_at``)."""
-    later = mode(game.mode).record_opens_at(game)
-    if later is not None:
-        return later
-    return game.finished_at if game.status == "over" else None
 
 
 def record(store: Store, sub: str, game_id: str, kind: str, now: datetime,

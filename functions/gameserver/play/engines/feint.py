@@ -25,7 +25,7 @@ from typing import Any
 from gameserver.catalog import FEINT
 from gameserver.errors import IllegalOrders, InvalidInput
 from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
-from gameserver.play.players import is_member
+from gameserver.play.seats import is_member
 from gameserver.storage.records import Json, Seat
 from rules.feint import (
     Bot,

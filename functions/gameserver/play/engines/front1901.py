@@ -31,7 +31,7 @@ from typing import Any
 from gameserver.catalog import FRONT1901
 from gameserver.errors import Conflict, DomainError, ErrorCode, IllegalOrders, InvalidInput, NotFound
 from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
-from gameserver.play.players import is_member
+from gameserver.play.seats import is_member
 from gameserver.storage.records import Json, Seat
 from rules.front1901 import (
     ARMY_MOVES,
