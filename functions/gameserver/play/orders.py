@@ -110,7 +110,7 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, o
                                 address=client.address)
         try:
             if all(game.submissions[other].sent for other in game.awaiting if other != mine):
-                closed = close(game, board, clock.now(), {mine: submission})
+                closed = close(game, board, clock.now(), {mine: submission}, state)
                 after = commit(store, clock, closed, read)
                 if is_due(closed.after, clock.now()):
                     return _played_on(store, clock, sub, after, mine, count)

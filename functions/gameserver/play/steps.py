@@ -22,7 +22,7 @@ from gameserver.errors import Conflict, ErrorCode
 from gameserver.platform.pace import Pace, step_deadline
 from gameserver.play import timers
 from gameserver.play.engine import Engine, Orders, Step
-from gameserver.play.modes import Deadlines, companions, mode
+from gameserver.play.modes import Deadlines, Mode, companions, mode
 from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
 from gameserver.play.sweeps import each_due
 from gameserver.storage.errors import WriteConflict
@@ -62,19 +62,22 @@ def is_due(game: Game, now: datetime) -> bool:
     return not game.awaiting or (game.deadline is not None and game.deadline <= iso(now))
 
 
-def deadline(game_mode: str, pace: str, step: int, opened: datetime) -> str | None:
+def deadline(game_mode: str | Mode, pace: str, step: int, opened: datetime) -> str | None:
     """When step ``step`` opened at ``opened`` resolves without the missing orders (None: its mode has none)."""
-    if mode(game_mode).deadlines is Deadlines.NONE:
+    if (mode(game_mode) if isinstance(game_mode, str) else game_mode).deadlines is Deadlines.NONE:
         return None
     return iso(step_deadline(Pace(pace), step, opened))
 
 
-def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submission] | None = None) -> Closed:
+def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submission] | None = None,
+          state: Any = None) -> Closed:
     """Resolve ``game``'s open step on what was sent (``sent`` adds submissions not stored yet) and open the next
-    one, playing on through the steps that await no member. Pure: nothing is written here."""
+    one, playing on through the steps that await no member. ``state``: the board's state as the caller loaded it
+    already (None: loaded here). Pure: nothing is written here."""
     engine = engine_of(game.kind)
-    lazy = mode(game.mode).deadlines is Deadlines.LAZY
-    before_state = state = engine.load(board.state)
+    game_mode = mode(game.mode)
+    lazy = game_mode.deadlines is Deadlines.LAZY
+    before_state = state = engine.load(board.state) if state is None else state
     step = _open_step(engine, state, game)
     submissions = {**game.submissions, **(sent or {})}
     missed = {seat: not submission.sent for seat, submission in submissions.items()}
@@ -116,7 +119,7 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
         after_game = replace(
             game, step=number, label=following.label, epoch=epoch, version=game.version + 1, opened_at=opened_at,
             actions=(),
-            deadline=game.deadline if shared_clock else deadline(game.mode, game.pace, number, opened),
+            deadline=game.deadline if shared_clock else deadline(game_mode, game.pace, number, opened),
             awaiting=_in_seat_order(game, following.awaiting),
             submissions=opening_submissions(engine, state, following, game, board, number, opened_at),
         )
