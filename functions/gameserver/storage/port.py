@@ -14,7 +14,7 @@ platform's records it does not use.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from gameserver.storage.audit import AuditLine, AuditPort
@@ -100,3 +100,10 @@ class Store(Protocol):
         """Every write in one transaction. ``WriteConflict`` (or the subclass a write names: a short balance,
         a Front already started) when any condition failed; then nothing was written."""
         ...
+
+
+def area_of(write: Any) -> str:
+    """The storage area a write belongs to, as it names it: the area's port module declares it
+    (``storage/duels.py`` declares ``DuelWrite``), and each store's adapter of that area registers how it is
+    written (``dynamodb/<area>.py``'s ``WRITES``; the in-memory store's ``writes_of``)."""
+    return str(type(write).__module__).rpartition(".")[2]

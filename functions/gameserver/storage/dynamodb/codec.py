@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any
 
 from gameserver.storage.dynamodb import keys
+from gameserver.storage.errors import WriteConflict
 from gameserver.storage.members import Notice
 from gameserver.storage.records import (
     Board,
@@ -24,6 +26,10 @@ from gameserver.storage.records import (
 )
 
 Item = dict[str, Any]
+
+Writes = dict[type[Any], tuple[Callable[[str, Any], list[Item]], Callable[[Any, int], WriteConflict] | None]]
+"""An area's writes (each area module's ``WRITES``): for each kind of write, its items given the table's name,
+and what a failed condition at an index of them means (None: a plain ``WriteConflict``)."""
 
 
 def s(value: str) -> dict[str, str]:

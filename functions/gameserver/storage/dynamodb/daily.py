@@ -56,6 +56,7 @@ from gameserver.storage.dynamodb import boards, codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.audit import encode_audit
 from gameserver.storage.dynamodb.batch import batch_get
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE
 from gameserver.storage.dynamodb.doctrines import default_doctrine as doctrine_copy
 from gameserver.storage.dynamodb.fairplay import mark_put
@@ -347,3 +348,11 @@ def front_start_items(table: str, write: FrontStart) -> list[Item]:
 def explain_front_start(write: FrontStart, index: int) -> WriteConflict:
     """The entry's condition is the only one: the member has a Front that day already."""
     return AlreadyStarted(f"{write.entry.member} already has a Front on {write.entry.day}")
+
+
+WRITES: Writes = {
+    FrontStart: (front_start_items, explain_front_start),
+    FrontStopped: (front_stopped_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

@@ -11,6 +11,7 @@ from typing import Any
 from gameserver.storage.cursors import GSI1_KEY, decode_key, encode_key
 from gameserver.storage.dynamodb import codec
 from gameserver.storage.dynamodb.area import Area
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.tables import GSI1
 from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.records import Page
@@ -87,3 +88,10 @@ class DynamoFeint(Area):
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return Page([decode_table(item) for item in answer.get("Items", [])], encode_key(last) if last else None)
+
+
+WRITES: Writes = {
+    TableWrite: (table_write_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

@@ -29,6 +29,7 @@ from gameserver.storage.daily import DaySummary
 from gameserver.storage.dynamodb import boards, codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.fairplay import SEEN, decode_seen
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.front1901 import (
@@ -220,3 +221,10 @@ def explain_day_start(write: Front1901DayStart, index: int) -> WriteConflict:
         return Front1901DayStarted(f"{write.entry.member} already has a challenge on {write.entry.day}")
     return WriteConflict(f"another member started the challenge of {write.entry.day} with the same device or "
                          "address meanwhile")
+
+
+WRITES: Writes = {
+    Front1901DayStart: (day_start_items, explain_day_start),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

@@ -21,6 +21,7 @@ from gameserver.storage.cursors import (
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1, GSI2
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
@@ -303,3 +304,13 @@ def game_close_items(table: str, write: GameClose) -> list[Item]:
 
 def invitation_accepted_items(table: str, write: InvitationAccepted) -> list[Item]:
     return [codec.put(table, codec.encode_invitation(write.invitation), *still_pending())]
+
+
+WRITES: Writes = {
+    StepCommit: (step_commit_items, None),
+    NewGame: (new_game_items, None),
+    GameClose: (game_close_items, None),
+    InvitationAccepted: (invitation_accepted_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""
