@@ -16,7 +16,7 @@ import hashlib
 from typing import Any
 
 from gameserver.play.engine import Engine, Step
-from gameserver.storage.records import Board, Game, MemberViews, Play, Seat, Submission
+from gameserver.storage.records import Game, HiddenState, MemberViews, Play, Seat, Submission
 
 STAND_IN = ":"
 """What separates a stand-in's kind from its name; no member's subject holds it."""
@@ -38,7 +38,7 @@ def step_seed(seed: int, step: int, seat: Seat | None = None) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def opening_submissions(engine: Engine[Any], state: Any, step: Step, game: Game, board: Board, number: int,
+def opening_submissions(engine: Engine[Any], state: Any, step: Step, game: Game, board: HiddenState, number: int,
                         opened_at: str) -> dict[Seat, Submission]:
     """A fresh step's submissions: nothing yet from the seats it awaits; the seats decided when it opens have
     sent theirs ("A house AI [...] sends its own as soon as the turn opens"), computed from their own view."""

@@ -28,7 +28,7 @@ from gameserver.play.sweeps import each_due
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import DueStep, StepCommit, StepRead
 from gameserver.storage.port import Store
-from gameserver.storage.records import Board, Game, Json, Seat, StepRecord, Submission
+from gameserver.storage.records import Game, HiddenState, Json, Seat, StepRecord, Submission
 
 ATTEMPTS = 4
 """How often a request reads again and retries a write another request beat it to."""
@@ -49,7 +49,7 @@ class Closed(NamedTuple):
         return self.commit.game
 
     @property
-    def board(self) -> Board:
+    def board(self) -> HiddenState:
         return self.commit.board
 
 
@@ -69,7 +69,7 @@ def deadline(game_mode: str | Mode, pace: str, step: int, opened: datetime) -> s
     return iso(step_deadline(Pace(pace), step, opened))
 
 
-def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submission] | None = None,
+def close(game: Game, board: HiddenState, now: datetime, sent: Mapping[Seat, Submission] | None = None,
           state: Any = None) -> Closed:
     """Resolve ``game``'s open step on what was sent (``sent`` adds submissions not stored yet) and open the next
     one, playing on through the steps that await no member. ``state``: the board's state as the caller loaded it
@@ -137,7 +137,7 @@ def _open_step(engine: Engine[Any], state: Any, game: Game) -> Step:
     return step
 
 
-def _played(engine: Engine[Any], state: Any, step: Step, board: Board, number: int,
+def _played(engine: Engine[Any], state: Any, step: Step, board: HiddenState, number: int,
             submissions: Mapping[Seat, Submission], actions: Sequence[Json]) -> tuple[Any, dict[Seat, Orders]]:
     """The state after ``step`` and the orders it was played with: the seats that sent, their stand-ins for those
     that did not (a missed turn "is played without your orders: your default doctrine plays in your place,

@@ -25,7 +25,7 @@ from gameserver.play.seats import member_views, plays_of
 from gameserver.play.steps import ATTEMPTS, read_step
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import GameClose
-from gameserver.storage.records import Board, Game, Seat, Stopped, Submission
+from gameserver.storage.records import Game, HiddenState, Seat, Stopped, Submission
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store, Write
@@ -54,7 +54,7 @@ class Stop(NamedTuple):
     winner: Seat | None = None
 
 
-def ending(game: Game, board: Board, stop: Stop, now: datetime) -> GameClose:
+def ending(game: Game, board: HiddenState, stop: Stop, now: datetime) -> GameClose:
     """The write that ends ``game`` off the board (pure): over, ``stop``'s winner named, claimed by the game's
     version. The board's state is stopped too, so the members' views say the game is over and its record opens,
     with the steps that were played; a moderator's stop has no result, whatever the stopped state says."""

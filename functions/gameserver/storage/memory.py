@@ -56,7 +56,8 @@ from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Marks
 from gameserver.storage.feint import Table, TableWrite
-from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
+from gameserver.storage.games import DueStep, GameClose, NewGame, StepCommit, StepRead
+from gameserver.storage.invitations import Invitation, InvitationAccepted
 from gameserver.storage.members import Notices
 from gameserver.storage.memory_base import (
     Apply,
@@ -76,9 +77,8 @@ from gameserver.storage.memory_moderation import MemoryModeration
 from gameserver.storage.memory_seasons import MemorySeasons, SeasonTables
 from gameserver.storage.port import area_of
 from gameserver.storage.records import (
-    Board,
     Game,
-    Invitation,
+    HiddenState,
     LedgerLine,
     MemberViews,
     Page,
@@ -225,18 +225,7 @@ class _Games(_Area):
 
         return check_claim, apply_claim
 
-    @write_steps.register
-    def _accepted(self, write: InvitationAccepted) -> tuple[Check, Apply]:
-        invitations = self.t.invitations
-
-        def check_pending() -> None:
-            stored = invitations.get(write.invitation.invitation_id)
-            if stored is None or stored.status != "pending":
-                raise WriteConflict(f"invitation {write.invitation.invitation_id} was answered")
-
-        return check_pending, lambda: invitations.__setitem__(write.invitation.invitation_id, write.invitation)
-
-    def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
+    def _put_game(self, game: Game, board: HiddenState, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
         t = self.t
         t.games[game.game_id] = game
         t.boards[game.game_id] = copy.deepcopy(board)
@@ -248,7 +237,7 @@ class _Games(_Area):
     def get(self, game_id: str) -> Game | None:
         return self.t.games.get(game_id)
 
-    def board(self, game_id: str) -> Board | None:
+    def board(self, game_id: str) -> HiddenState | None:
         return copy.deepcopy(self.t.boards.get(game_id))
 
     def read_view(self, game_id: str, sub: str) -> StepRead:
@@ -316,6 +305,16 @@ class _Games(_Area):
 
 
 class _Invitations(_Area):
+    def write_steps(self, write: InvitationAccepted) -> tuple[Check, Apply]:
+        invitations = self.t.invitations
+
+        def check_pending() -> None:
+            stored = invitations.get(write.invitation.invitation_id)
+            if stored is None or stored.status != "pending":
+                raise WriteConflict(f"invitation {write.invitation.invitation_id} was answered")
+
+        return check_pending, lambda: invitations.__setitem__(write.invitation.invitation_id, write.invitation)
+
     def put(self, invitation: Invitation) -> None:
         with self.store.lock:
             if invitation.invitation_id in self.t.invitations:

@@ -35,11 +35,10 @@ if TYPE_CHECKING:
     from gameserver.storage.games import (
         GameClose,
         GamesPort,
-        InvitationAccepted,
-        InvitationsPort,
         NewGame,
         StepCommit,
     )
+    from gameserver.storage.invitations import InvitationAccepted, InvitationsPort
     from gameserver.storage.members import MembersPort, Notices
     from gameserver.storage.moderation import FreezeSettled, FreezeWrite, ModerationPort, NotFrozen, Unfreeze
     from gameserver.storage.seasons import CloseWrite, PrizePaid, SeasonsPort

@@ -81,7 +81,7 @@ class Stopped:
 @dataclass(frozen=True)
 class Game:
     """The game item: who plays each seat, the open step, its deadline and the orders sent for it. Small and
-    read often; the engine's state lives beside it (``Board``), each member's views too (``MemberViews``)."""
+    read often; the engine's state lives beside it (``HiddenState``), each member's views too (``MemberViews``)."""
 
     game_id: str
     kind: str
@@ -134,7 +134,7 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Board:
+class HiddenState:
     """The engine's full state of a game (never shown to a member while the game is in play), the seed it was
     drawn from, and each seat's stand-in: what plays it when its player does not (a house AI's noisy doctrine;
     a member's default doctrine, snapshotted at the start)."""
@@ -197,23 +197,6 @@ class Play:
     winner: str | None = None
     result: str | None = None
     """The game's ``result`` (Front 1901's), once over."""
-
-
-@dataclass(frozen=True)
-class Invitation:
-    invitation_id: str
-    kind: str
-    inviter: str
-    invitee: str
-    layout: str | None
-    inviter_side: str | None
-    pace: str
-    status: str
-    """``pending``, ``accepted``, ``declined``."""
-    created_at: str
-    expires_at: str
-    game_id: str | None = None
-    answered_at: str | None = None
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.daily import FrontStopped, MonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import GameClose, StepCommit, StepRead
-from gameserver.storage.records import Board, Game, StepRecord
+from gameserver.storage.records import Game, HiddenState, StepRecord
 
 if TYPE_CHECKING:
     from gameserver.play.stop import Stop
@@ -83,7 +83,7 @@ class DailyMode(Mode):
 MODE = register(DailyMode())
 
 
-def played_turns(records: list[StepRecord], side: str, board: Board) -> list[PlayedTurn]:
+def played_turns(records: list[StepRecord], side: str, board: HiddenState) -> list[PlayedTurn]:
     """The turns of a finished Front from the member's side; a missed turn is the default doctrine's when the
     game snapshotted one."""
     played = []
@@ -101,7 +101,7 @@ def played_turns(records: list[StepRecord], side: str, board: Board) -> list[Pla
     return played
 
 
-def record_result(store: Store, game: Game, board: Board) -> str:
+def record_result(store: Store, game: Game, board: HiddenState) -> str:
     """Write a finished Front's result: ``recorded``, ``already`` (written before), ``missing`` (no entry)."""
     member, (side,) = next(iter(members(game).items()))
     state = rules().load(board.state)

@@ -39,7 +39,7 @@ from gameserver.storage.errors import WriteConflict
 from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.games import NewGame, StepCommit, StepRead
 from gameserver.storage.members import Notice, NoticeKind, Notices
-from gameserver.storage.records import Board, Game, Seat
+from gameserver.storage.records import Game, HiddenState, Seat
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store, Write
@@ -67,7 +67,7 @@ class OnlineMode(JudgedAtTheEnd):
 MODE = register(OnlineMode())
 
 
-def step_notices(before: Game | None, after: Game, board: Board) -> list[Notice]:
+def step_notices(before: Game | None, after: Game, board: HiddenState) -> list[Notice]:
     """The notices of a step's transaction: each member whose decision opens (not the second action of a turn
     already theirs), or everyone at the end."""
     if after.status == "over":

@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from gameserver.play.stop import Stop
     from gameserver.storage.games import GameClose, StepCommit
     from gameserver.storage.port import Store, Write
-    from gameserver.storage.records import Board, Game
+    from gameserver.storage.records import Game, HiddenState
 
 log = logging.getLogger(__name__)
 
@@ -227,14 +227,14 @@ def _caught_up(store: Store, game_id: str) -> bool:
 
 
 # ------------------------------------------------------------------ the result
-def _recorded(store: Store, game: Game, board: Board) -> None:
+def _recorded(store: Store, game: Game, board: HiddenState) -> None:
     try:
         record_result(store, game, board)
     except Exception:
         log.exception("the result of challenge game %s was not recorded; reading the challenge will", game.game_id)
 
 
-def record_result(store: Store, game: Game, board: Board) -> str:
+def record_result(store: Store, game: Game, board: HiddenState) -> str:
     """Write a finished challenge's result, once: ``recorded``, ``already`` (written before), ``missing`` (no
     entry for that game). Ranked unless finished after the 48-hour window or a linked account started first."""
     (member, _), = members(game).items()

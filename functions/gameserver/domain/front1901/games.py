@@ -25,7 +25,7 @@ from gameserver.ids import new_id, new_seed
 from gameserver.play import orders, start, stop, views
 from gameserver.play.steps import read_step
 from gameserver.storage.games import NewGame, StepRead
-from gameserver.storage.records import Board, Game, Json, MemberViews, StepRecord
+from gameserver.storage.records import Game, HiddenState, Json, MemberViews, StepRecord
 
 if TYPE_CHECKING:
     from gameserver.play.engines.front1901 import Front1901
@@ -147,7 +147,7 @@ def _mine(store: Store, caller: Caller, game_id: str) -> StepRead:
     return read
 
 
-def _open(read: StepRead) -> tuple[Game, Board]:
+def _open(read: StepRead) -> tuple[Game, HiddenState]:
     game, board = read.game, read.board
     assert game is not None and board is not None
     if game.status != "open":

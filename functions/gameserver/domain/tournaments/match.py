@@ -42,7 +42,7 @@ from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import GameClose, StepCommit, StepRead
-from gameserver.storage.records import Board, Game, StepRecord
+from gameserver.storage.records import Game, HiddenState, StepRecord
 from gameserver.storage.tournaments import (
     MatchCompanion,
     MatchWrite,
@@ -152,7 +152,7 @@ def _void(stored: StoredMatch, records: Sequence[StepRecord], game: Game) -> Ste
     return early[-1]
 
 
-def _game_over(game: Game, board: Board, progress: StoredMatch, at: str) -> GameOver:
+def _game_over(game: Game, board: HiddenState, progress: StoredMatch, at: str) -> GameOver:
     """The end of the game on the board: its winner (None for a draw, then both players' tallies break it)."""
     slot = match_ref(game.game_id)[1]
     winner = game.players.get(game.winner) if game.winner in game.players else None

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
     from gameserver.storage.dynamodb.feint import DynamoFeint
     from gameserver.storage.dynamodb.front1901 import DynamoFront1901
+    from gameserver.storage.dynamodb.invitations import DynamoInvitations
     from gameserver.storage.dynamodb.moderation import DynamoModeration
     from gameserver.storage.dynamodb.seasons import DynamoSeasons
     from gameserver.storage.dynamodb.tournaments import DynamoTournaments
@@ -56,8 +57,11 @@ class DynamoStore:
         self.table = table_name
         self._client = client
         self.games = games.DynamoGames(self)
-        self.invitations = games.DynamoInvitations(self)
         self.members = DynamoMembers(self)
+
+    @cached_property
+    def invitations(self) -> DynamoInvitations:
+        return _area("invitations").DynamoInvitations(self)
 
     @cached_property
     def duels(self) -> DynamoDuels:

@@ -10,11 +10,11 @@ from typing import Any
 
 from gameserver.storage.dynamodb import keys
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.invitations import Invitation
 from gameserver.storage.members import Notice
 from gameserver.storage.records import (
-    Board,
     Game,
-    Invitation,
+    HiddenState,
     LedgerLine,
     MemberViews,
     Play,
@@ -242,7 +242,7 @@ def decode_game(item: Item) -> Game:
     )
 
 
-def encode_board(board: Board) -> Item:
+def encode_board(board: HiddenState) -> Item:
     return {
         "pk": s(keys.game_pk(board.game_id)),
         "sk": s(keys.BOARD),
@@ -254,8 +254,8 @@ def encode_board(board: Board) -> Item:
     }
 
 
-def decode_board(item: Item) -> Board:
-    return Board(
+def decode_board(item: Item) -> HiddenState:
+    return HiddenState(
         game_id=item["pk"]["S"].removeprefix("GAME#"),
         epoch=_get_n(item, "epoch"),
         state=_get_j(item, "state"),
