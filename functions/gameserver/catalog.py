@@ -136,8 +136,8 @@ def engine(kind: str) -> Engine[Any]:
     return found
 
 MODES = Catalog("mode", "name", None, (
-    Entry("house", "gameserver.domain.house", "Against a house AI.", (FEINTHOLD,)),
-    Entry("friendly", "gameserver.domain.friendly", "Between two members, by invitation: no stake, no rating.",
+    Entry("house", "gameserver.domain.feinthold.house", "Against a house AI.", (FEINTHOLD,)),
+    Entry("friendly", "gameserver.domain.feinthold.friendly", "Between two members, by invitation: no stake, no rating.",
           (FEINTHOLD,)),
     Entry("duel", "gameserver.domain.duels.game", "A duel between two members, rated, with a stake in credits.",
           (FEINTHOLD,)),

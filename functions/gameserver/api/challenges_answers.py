@@ -11,8 +11,8 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 
 from gameserver.api.doctrines_models import DoctrineJson
 from gameserver.api.duels_answers import GlickoChange
-from gameserver.api.games_answers import GameOut
-from gameserver.api.games_models import Order, Position
+from gameserver.api.feinthold_answers import GameOut
+from gameserver.api.feinthold_models import Order, Position
 from gameserver.api.models import DecimalText, Draw, HouseAi, Month, NextCursor, Pace, Side, Timestamp
 from gameserver.platform.challenges import ChallengeStatus, ChallengeUnrated, DoctrineStatus
 

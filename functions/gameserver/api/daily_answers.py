@@ -6,7 +6,7 @@ import enum
 
 from pydantic import BaseModel, Field
 
-from gameserver.api.games_answers import GameOut
+from gameserver.api.feinthold_answers import GameOut
 from gameserver.api.models import Day, HouseAi, Month, NextCursor, Pace, Side, Timestamp
 from gameserver.platform.daily import Noise, NotRanked, Outcome
 

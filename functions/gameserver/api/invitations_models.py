@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from gameserver.api.games_models import game_pace
+from gameserver.api.feinthold_models import game_pace
 from gameserver.api.models import Choice, Pace, RequestBody, Side
 
 

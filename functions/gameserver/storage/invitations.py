@@ -1,5 +1,5 @@
 """Feinthold's friendly invitations, the port of their area: one member invites another to a game between them
-(``domain.friendly``); accepting one starts the game in the same transaction (``InvitationAccepted`` rides with
+(``domain.feinthold.friendly``); accepting one starts the game in the same transaction (``InvitationAccepted`` rides with
 the game's ``NewGame``)."""
 
 from __future__ import annotations

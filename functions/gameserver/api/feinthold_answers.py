@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from gameserver.api.games_models import Order, Position
+from gameserver.api.feinthold_models import Order, Position
 from gameserver.api.models import ClosedBy, Draw, GameStatus, HouseAi, Mode, NextCursor, Pace, Side, Timestamp
 from gameserver.play.orders import MAX_SUBMISSIONS
 
