@@ -55,9 +55,9 @@ from gameserver.storage.duels import (
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Marks
-from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.games import DueStep, GameClose, NewGame, StepCommit, StepRead
 from gameserver.storage.invitations import Invitation, InvitationAccepted
+from gameserver.storage.lobby import Table, TableWrite
 from gameserver.storage.members import Notices
 from gameserver.storage.memory_base import (
     Apply,
@@ -137,7 +137,7 @@ class MemoryStore:
         self.doctrines = _Doctrines(self)
         self.daily = _Daily(self)
         self.fairplay = _FairPlay(self)
-        self.feint = _Feint(self)
+        self.lobby = _Lobby(self)
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
         self.moderation = MemoryModeration(self)
@@ -797,7 +797,7 @@ def _check_version(held: StoredTournament | StoredMatch | None, before_version: 
             raise WriteConflict(f"{what} exists")
     elif held is None or held.version != before_version:
         raise WriteConflict(f"{what} changed meanwhile")
-class _Feint(_Area):
+class _Lobby(_Area):
     def write_steps(self, write: TableWrite) -> tuple[Check, Apply]:
         tables = self.t.tables
 
@@ -812,10 +812,15 @@ class _Feint(_Area):
     def get_table(self, table_id: str) -> Table | None:
         return self.t.tables.get(table_id)
 
-    def open_tables(self, now: str, cursor: str | None, limit: int) -> Page:
+    def open_tables(self, game: str, now: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted((f"{table.closes_at}#{table.table_id}", table) for table in self.t.tables.values()
-                         if table.listed and table.closes_at > now)
-        return page_of(ordered, cursor, limit, "open-tables")
+                         if table.game == game and table.listed and table.closes_at > now)
+        return page_of(ordered, cursor, limit, f"open-tables#{game}")
+
+    def tables_to_start(self, now: str, limit: int) -> list[str]:
+        due = sorted((table.starts_at, table.table_id) for table in self.t.tables.values()
+                     if table.status == "open" and table.starts_at is not None and table.starts_at <= now)
+        return [table_id for _, table_id in due[:limit]]
 
 
 class _Audit(_Area):

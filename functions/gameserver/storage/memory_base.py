@@ -27,8 +27,8 @@ from gameserver.storage.duels import InsufficientCredits, PairRecent, StoredDuel
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
-from gameserver.storage.feint import Table
 from gameserver.storage.invitations import Invitation
+from gameserver.storage.lobby import Table
 from gameserver.storage.members import Notice
 from gameserver.storage.moderation import Freeze
 from gameserver.storage.records import (

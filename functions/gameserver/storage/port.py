@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
     from gameserver.storage.fairplay import FairPlayPort, Marks
-    from gameserver.storage.feint import FeintPort, TableWrite
     from gameserver.storage.front1901 import Front1901DayStart, Front1901Port
     from gameserver.storage.games import (
         GameClose,
@@ -39,6 +38,7 @@ if TYPE_CHECKING:
         StepCommit,
     )
     from gameserver.storage.invitations import InvitationAccepted, InvitationsPort
+    from gameserver.storage.lobby import LobbyPort, TableWrite
     from gameserver.storage.members import MembersPort, Notices
     from gameserver.storage.moderation import FreezeSettled, FreezeWrite, ModerationPort, NotFrozen, Unfreeze
     from gameserver.storage.seasons import CloseWrite, PrizePaid, SeasonsPort
@@ -78,7 +78,7 @@ class Store(Protocol):
     def tournaments(self) -> TournamentsPort: ...
 
     @property
-    def feint(self) -> FeintPort: ...
+    def lobby(self) -> LobbyPort: ...
 
     @property
     def front1901(self) -> Front1901Port: ...

@@ -26,9 +26,9 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.doctrines import DynamoDoctrines
     from gameserver.storage.dynamodb.duels import DynamoDuels
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
-    from gameserver.storage.dynamodb.feint import DynamoFeint
     from gameserver.storage.dynamodb.front1901 import DynamoFront1901
     from gameserver.storage.dynamodb.invitations import DynamoInvitations
+    from gameserver.storage.dynamodb.lobby import DynamoLobby
     from gameserver.storage.dynamodb.moderation import DynamoModeration
     from gameserver.storage.dynamodb.seasons import DynamoSeasons
     from gameserver.storage.dynamodb.tournaments import DynamoTournaments
@@ -84,8 +84,8 @@ class DynamoStore:
         return _area("tournaments").DynamoTournaments(self)
 
     @cached_property
-    def feint(self) -> DynamoFeint:
-        return _area("feint").DynamoFeint(self)
+    def lobby(self) -> DynamoLobby:
+        return _area("lobby").DynamoLobby(self)
 
     @cached_property
     def front1901(self) -> DynamoFront1901:
