@@ -38,11 +38,13 @@ holds 100 items). A longer chain goes on at the next read or write of the game."
 
 
 class Closed(NamedTuple):
-    """Everything the resolved steps write, in one transaction, and the engine's state after them."""
+    """Everything the resolved steps write, in one transaction, the engine's state after them, and the game's
+    mode (looked up once: its commit follows it)."""
 
     before: Game
     commit: StepCommit
     state: Any
+    mode: Mode
 
     @property
     def after(self) -> Game:
@@ -127,7 +129,7 @@ def close(game: Game, board: HiddenState, now: datetime, sent: Mapping[Seat, Sub
     commit = StepCommit(before_version=game.version, game=after_game, board=after_board,
                         views=member_views(engine, after_game, state, epoch), records=records,
                         plays=plays_of(after_game))
-    return Closed(before=game, commit=commit, state=state)
+    return Closed(before=game, commit=commit, state=state, mode=game_mode)
 
 
 def _open_step(engine: Engine[Any], state: Any, game: Game) -> Step:
@@ -161,7 +163,7 @@ def commit(store: Store, clock: Clock, closed: Closed, read: StepRead) -> StepRe
     """Write closed steps (one transaction, claimed by the game's version) with the writes the game's mode
     rides on it, then start the next step's timer and run the mode's follow-up. ``read``: what the step was
     read with (its companions). Returns what the next step of the same request starts from, without a read."""
-    game_mode = mode(closed.before.mode)
+    game_mode = closed.mode
     riders = game_mode.writes_with_step(store, clock, closed.commit, read)
     store.transact([closed.commit, *riders])
     if game_mode.deadlines is Deadlines.TIMED:
