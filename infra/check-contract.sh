@@ -3,7 +3,8 @@
 #   (a) Redocly's linter, recommended rules (infra/tools/contract/redocly.yaml);
 #   (b) a Python client generated with openapi-python-client, under mypy --strict;
 #   (c) TypeScript types generated with openapi-typescript, under tsc --noEmit --strict;
-#   (d) a typed program in each language (tests/clients/) playing a house game end to end against the local
+#   (d) each game's outcome (won, drawn, unfinished) read through the generated Python client
+#       (tests/clients/python/parse_outcomes.py), and a typed program in each language (tests/clients/) playing a house game end to end against the local
 #       runner through its generated client only;
 #   (e) schemathesis against the local runner: every operation, a member's and a moderator's token, real ids
 #       (tests/clients/fuzz_local_runner.py, schemathesis.toml).
@@ -100,9 +101,10 @@ mkdir -p "$BUILD/python"
     --output-path "$BUILD/python/feinthold_api_client" --config tests/clients/python/openapi-python-client.yaml \
     > "$BUILD/python/generate.log" 2>&1 || { cat "$BUILD/python/generate.log"; exit 1; }
 (cd "$BUILD/python" && ../../../.venv-contract/bin/mypy --strict --no-incremental feinthold_api_client \
-    ../../../tests/clients/python/play_house_game.py)
+    ../../../tests/clients/python/play_house_game.py ../../../tests/clients/python/parse_outcomes.py)
 
-contract_step "(d) each client plays a house game against the local runner"
+contract_step "(d) each game's outcomes through the Python client; each client plays a house game"
+PYTHONPATH="$BUILD/python" .venv-contract/bin/python tests/clients/python/parse_outcomes.py
 PYTHONPATH="$BUILD/python" .venv-contract/bin/python tests/clients/python/play_house_game.py "$API" "$ADMIN"
 node "$BUILD/typescript/out/play_house_game.mjs" "$API" "$ADMIN"
 

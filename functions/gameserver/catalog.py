@@ -17,7 +17,7 @@ import threading
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from gameserver.errors import NotFound
+from gameserver.errors import NotFound, wire
 
 if TYPE_CHECKING:
     from gameserver.play.engine import Engine
@@ -132,7 +132,7 @@ def engine(kind: str) -> Engine[Any]:
     try:
         found: Engine[Any] = GAMES.load(kind)
     except Undeclared:
-        raise NotFound(f"no game {kind!r}", field="kind") from None
+        raise NotFound(f"no game {wire(kind)}", field="kind") from None
     return found
 
 MODES = Catalog("mode", "name", None, (

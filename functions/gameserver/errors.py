@@ -4,6 +4,8 @@ with its HTTP status; nothing a client gets wrong ever becomes a 500."""
 from __future__ import annotations
 
 import enum
+import json
+from typing import Any
 
 
 class ErrorCode(enum.StrEnum):
@@ -108,6 +110,8 @@ class ErrorCode(enum.StrEnum):
     """A challenge of this doctrine by you is still in progress: one at a time."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
+    PAYLOAD_TOO_LARGE = "payload_too_large"
+    """The body is longer than any request of the API (256 KB): it was not read."""
     UNAUTHENTICATED = "unauthenticated"
     """No verified token."""
     METHOD_NOT_ALLOWED = "method_not_allowed"
@@ -131,6 +135,7 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
     403: (ErrorCode.FORBIDDEN, ErrorCode.MODERATORS_ONLY, ErrorCode.RATINGS_FROZEN),
     404: (ErrorCode.NOT_FOUND, ErrorCode.NO_RANKED_RESULT),
     405: (ErrorCode.METHOD_NOT_ALLOWED,),
+    413: (ErrorCode.PAYLOAD_TOO_LARGE,),
     # Not now: the request was understood and may succeed at another moment (or, for busy, at once).
     409: (ErrorCode.CONFLICT, ErrorCode.BUSY, ErrorCode.INVITATION_ANSWERED, ErrorCode.INVITATION_EXPIRED,
           ErrorCode.TURN_CLOSED, ErrorCode.SUBMISSIONS_USED, ErrorCode.INSUFFICIENT_CREDITS, ErrorCode.GAME_OVER,
@@ -150,6 +155,12 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
 }
 """Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""
 _STATUS_OF: dict[ErrorCode, int] = {code: status for status, codes in _STATUSES.items() for code in codes}
+
+
+def wire(value: Any) -> str:
+    """A value as the wire writes it, for a message: ``"12h"`` (JSON), never Python's ``<Pace.TWELVE_HOURS: '12h'>``
+    or ``'12h'``."""
+    return json.dumps(value.value if isinstance(value, enum.Enum) else value, default=str)
 
 
 class DomainError(Exception):

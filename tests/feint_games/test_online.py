@@ -248,3 +248,14 @@ def test_a_solo_member_whose_seat_is_out_sees_the_bots_finish_the_game_in_that_r
     # Ann's only token is lost: the bots play on to the end, past one transaction, in ann's own request.
     assert over["status"] == "over" and over["next"] is None and over["winner"] != 1
     assert len(store.games.step_records(game["game_id"])) == over["number"] > 60
+
+
+def test_while_the_deployment_waits_the_view_shows_who_has_deployed_and_my_deployment(store, clock, ann, bob, cat):
+    game = three(store, clock, ann, bob, cat)
+    mine = deployment(games.read_game(store, clock, ann, game.game_id, None)["view"])
+    assert not send(store, clock, ann, game.game_id, mine)["applied"]
+    for who, mine_shown in ((ann, mine["cells"]), (bob, None)):
+        view = games.read_game(store, clock, who, game.game_id, None)["view"]
+        assert view["deployed"] == {"1": True, "2": False, "3": False}
+        assert view["my_deployment"] == mine_shown
+        assert all(t["cell"] is None for t in view["tokens"])  # no token of any seat is on the board yet

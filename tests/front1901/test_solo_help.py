@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from rules.front1901 import legal_movement_orders
+from rules.front1901.solo.errors import SoloError
 from rules.front1901.solo.game import submit
 from rules.front1901.solo.help import estimate, suggest, summary, threat_map
 from rules.front1901.solo.proposals import SupportRequest
@@ -67,3 +69,12 @@ def test_the_summary_says_what_was_won_who_attacked_whom_and_what_failed() -> No
     assert "You took BEL." in lines
     assert "You attacked Germany (1 move)." in lines
     assert any(line.startswith("A BUR: void, KIE is not next to BUR") for line in lines)
+
+
+def test_help_is_for_movement_phases_the_threat_map_too() -> None:
+    # docs/front1901-api.md: on a retreat or an adjustment phase help is a 409 with the rule not-movement-phase.
+    game = game_at({"FRANCE": ["A BUR", "A PAR", "F BRE"], "GERMANY": ["A MUN"]}, "W1901A", CENTRES, member="FRANCE")
+    for ask in (threat_map, suggest, lambda g: estimate(g, [])):
+        with pytest.raises(SoloError, match="help reads movement phases") as refused:
+            ask(game)
+        assert refused.value.rule == "not-movement-phase"

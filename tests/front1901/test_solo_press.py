@@ -66,3 +66,19 @@ def test_agreements_among_ai_powers_are_news_to_the_member() -> None:
     for a in made:
         assert any(a.describe().lower() in text.lower() for text in news)
     assert all(m.recipient == "GERMANY" or m.sender == "GERMANY" for m in inbox(opened))
+
+
+def test_the_member_is_shown_messages_numbered_one_by_one_whatever_the_ai_powers_sent_each_other() -> None:
+    from rules.front1901.solo.game import new_game, submit
+
+    private_seen = 0
+    for seed in range(2):
+        game = new_game(seed, "FRANCE", "hard")
+        for _ in range(2):
+            shown = [m.id for m in inbox(game)]
+            assert shown == list(range(1, len(shown) + 1)), shown
+            private = [m.id for m in game.messages if game.member not in (m.sender, m.recipient)]
+            assert not set(private) & set(shown)
+            private_seen += len(private)
+            game, _ = submit(game)
+    assert private_seen, "no game sent a message among the AI powers: the test shows nothing"

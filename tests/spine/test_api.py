@@ -118,12 +118,25 @@ def test_bad_orders_name_the_order_and_the_rule(aws, clock, alice):
     assert status == 400 and answer["error"]["field"] == "cursor"
 
 
+def test_a_body_over_256_kb_is_refused_on_its_length_before_it_is_read(aws, clock, alice):
+    game = _new_game(alice)
+    path = _orders_path(game["game_id"], 1)
+    # Not JSON at all: a 413, not a 400, so the length was checked before any decoding.
+    status, answer = call("PUT", path, alice, None, raw_body="{" * (256 * 1024 + 1))
+    assert (status, answer["error"]["code"], answer["error"]["field"]) == (413, "payload_too_large", "body")
+    padded = '{"orders": []}' + " " * (256 * 1024 - len('{"orders": []}'))
+    assert call("PUT", path, alice, None, raw_body=padded + " ")[0] == 413
+    assert call("GET", f"/v1/feinthold/games/{game['game_id']}", alice)[1]["turn"] == 1
+    status, answer = call("PUT", path, alice, None, raw_body=padded)
+    assert status == 200 and answer["resolved"] and answer["game"]["turn"] == 2
+
+
 @pytest.mark.parametrize(
     ("order", "field", "says"),
     [
         ({"hold": {"at": "c"}}, "orders[0]", "one key, its kind: reinforce, move, entrench, scout, predict"),
         ({"scout": {"at": "c"}, "predict": {"at": "c"}}, "orders[0]", "one key, its kind"),
-        ({"move": {"from": "hq-s", "to": "c", "units": 2.0}}, "orders[0].move.units", "valid integer"),
+        ({"move": {"from": "hq-s", "to": "c", "units": 2.5}}, "orders[0].move.units", "valid integer"),
         ({"move": {"from": "hq-s", "to": "c", "units": "2"}}, "orders[0].move.units", "valid integer"),
         ({"move": {"from": "hq-s", "to": "moon"}}, "orders[0].move.to", "'hq-s', 'hq-n', 'c'"),
         ({"move": {"from": "hq-s", "to": "c", "units": -1}}, "orders[0].move.units", "greater than or equal to 0"),
@@ -197,3 +210,40 @@ def test_a_method_the_path_does_not_take_is_a_405_that_says_which_it_takes(aws, 
     assert headers["allow"] == "GET"
     both = handler(http_event("PATCH", "/v1/feinthold/daily", alice), LambdaContext())
     assert {k.lower(): v for k, v in both["headers"].items()}["allow"] == "GET, POST", "every method of the path"
+
+
+def test_a_refusal_names_values_as_the_wire_writes_them(store, clock, alice):
+    from gameserver.domain import house
+    from gameserver.domain.duels.service import propose_duel
+    from gameserver.errors import InvalidInput
+    from gameserver.platform.pace import Pace
+
+    with pytest.raises(InvalidInput) as refused:
+        propose_duel(store, clock, alice, opponent=None, pace=Pace.TWELVE_HOURS, stake=0)
+    assert refused.value.message.startswith('unknown pace "12h"; one of blitz, 5m'), refused.value.message
+    with pytest.raises(InvalidInput) as refused:
+        house.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", side="east")
+    assert refused.value.message == 'unknown side "east"'
+
+
+def test_an_integral_number_is_an_integer_and_the_declared_lengths_hold(aws, clock, alice):
+    status, made = call("POST", "/v1/feinthold/tournaments", alice, {"size": 4.0, "fee": 10.0, "name": "Cup"})
+    assert status == 201 and (made["size"], made["fee"]) == (4, 10), made
+    status, refused = call("POST", "/v1/feinthold/tournaments", alice, {"size": 4, "fee": 10.5, "name": "Cup"})
+    assert (status, refused["error"]["field"]) == (422, "fee")
+    for name in ("Cu", "C" * 41):
+        status, refused = call("POST", "/v1/feinthold/tournaments", alice, {"size": 4, "name": name})
+        assert (status, refused["error"]["rule"]) == (422, "string_too_short" if len(name) < 3 else "string_too_long")
+    status, refused = call("POST", "/v1/feinthold/games", alice, {"house_ai": "ram", "pace": "1d", "layout": "moon-9"})
+    assert (status, refused["error"]["field"], refused["error"]["rule"]) == (422, "layout", "enum")
+
+
+def test_a_cursor_is_bound_to_its_member_its_route_and_its_resource(aws, clock, alice, bob):
+    for _ in range(2):
+        _new_game(alice)
+    status, page = call("GET", "/v1/games?limit=1", alice)
+    assert status == 200 and page["cursor"], page
+    assert call("GET", f"/v1/games?limit=1&cursor={page['cursor']}", alice)[0] == 200
+    for caller, path in ((bob, "/v1/games"), (alice, "/v1/feinthold/games")):
+        status, refused = call("GET", f"{path}?limit=1&cursor={page['cursor']}", caller)
+        assert (status, refused["error"]["code"]) == (400, "invalid_cursor"), (path, refused)

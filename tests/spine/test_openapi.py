@@ -151,7 +151,7 @@ def test_every_operation_needs_the_bearer_token_and_declares_both_401_bodies():
 def test_each_error_response_lists_its_codes_and_every_code_is_answered_with_its_status():
     for path, method, op in OPERATIONS:
         for status, response in op["responses"].items():
-            if not status.startswith(("4", "5")):
+            if not status.startswith(("4", "5")) or status == "429":  # 429: API Gateway's, no code of ours
                 continue
             codes = response["x-error-codes"]
             assert codes and all(ErrorCode(code).status == int(status) for code in codes), (method, path, status)
@@ -163,10 +163,18 @@ def test_each_error_response_lists_its_codes_and_every_code_is_answered_with_its
         assert ("invalid" in op["responses"].get("422", {}).get("x-error-codes", ())) == bool(takes_input)
 
 
+def test_every_body_may_be_too_large_and_every_operation_throttled_by_the_gateway():
+    for path, method, op in OPERATIONS:
+        assert (op["responses"].get("413", {}).get("x-error-codes") == ["payload_too_large"]) == (
+            "requestBody" in op), (method, path)
+        assert op["responses"]["429"]["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/GatewayError"}, (method, path)
+
+
 def test_every_error_code_but_the_frameworks_has_one_status():
     for code in ErrorCode:
         if code is not ErrorCode.HTTP_ERROR:
-            assert code.status in (400, 401, 403, 404, 405, 409, 422, 500)
+            assert code.status in (400, 401, 403, 404, 405, 409, 413, 422, 500)
 
 
 def test_an_answer_with_a_code_its_operation_does_not_declare_fails_the_suite():
@@ -266,16 +274,75 @@ def test_winner_says_what_it_is_in_each_schema():
 def test_the_api_words_are_the_rules_and_the_services():
     from gameserver import services
     from gameserver.api.feinthold_answers import PositionKind
-    from gameserver.api.feinthold_models import Position
+    from gameserver.api.feinthold_models import Layout, Position
     from gameserver.api.models import HouseAi, Mode, Side
     from gameserver.api.tournaments_models import TournamentSize
     from gameserver.platform.tournaments import SIZES
     from rules.feinthold.doctrine.house import HOUSE_NAMES
+    from rules.feinthold.layouts import LAYOUTS
     from rules.feinthold.positions import KIND, POSITIONS, SIDES
 
     assert [s.value for s in Side] == list(SIDES)
     assert [p.value for p in Position] == list(POSITIONS)
+    assert [layout.value for layout in Layout] == [layout.id for layout in LAYOUTS]
     assert {k.value for k in PositionKind} == set(KIND.values())
     assert [h.value for h in HouseAi] == list(HOUSE_NAMES)
     assert {m.value for m in Mode} == set(services.MODES)
     assert [size.value for size in TournamentSize] == list(SIZES)
+
+
+def test_each_route_declares_the_paces_it_plays_and_they_are_its_modes():
+    from gameserver.api.models import ChallengePace, DuelPace, FeintPace, GamePace
+    from gameserver.domain.feint import online
+    from gameserver.platform.challenges.challenge import PACES as CHALLENGE_PACES
+    from gameserver.platform.duels.modes import DUEL_PACES
+
+    assert [p.value for p in DuelPace] == [p.value for p in DUEL_PACES]
+    assert [p.value for p in ChallengePace] == [p.value for p in CHALLENGE_PACES]
+    assert [p.value for p in FeintPace] == [p.value for p in online.PACES]
+    assert "blitz" not in set(GamePace) and "12h" not in set(GamePace) | set(DuelPace)
+
+    def pace_of(path: str) -> str:
+        body = DOC["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        schemas = [SCHEMAS[ref.rsplit("/", 1)[1]] for ref in _refs(body)]
+        return next(s["properties"]["pace"]["$ref"].rsplit("/", 1)[1] for s in schemas if "pace" in s["properties"])
+
+    assert {path: pace_of(path) for path in ("/v1/feinthold/games", "/v1/feinthold/invitations", "/v1/feinthold/duels",
+                                             "/v1/feinthold/challenges", "/v1/feint/tables")} == {
+        "/v1/feinthold/games": "GamePace", "/v1/feinthold/invitations": "GamePace", "/v1/feinthold/duels": "DuelPace",
+        "/v1/feinthold/challenges": "ChallengePace", "/v1/feint/tables": "FeintPace"}
+
+
+def _refs(schema: dict) -> list[str]:
+    if "$ref" in schema:
+        return [schema["$ref"]]
+    return [ref for choice in schema.get("oneOf", schema.get("anyOf", ())) for ref in _refs(choice)]
+
+
+def test_the_rules_the_server_holds_a_name_and_a_layout_to_are_declared():
+    name = SCHEMAS["NewTournament"]["properties"]["name"]
+    assert (name["minLength"], name["maxLength"]) == (3, 40)
+    name = SCHEMAS["Publication"]["properties"]["name"]
+    assert (name["minLength"], name["maxLength"]) == (3, 24)
+    for body in ("NewHouseGame", "NewInvitation"):
+        assert {"$ref": "#/components/schemas/Layout"} in SCHEMAS[body]["properties"]["layout"]["anyOf"]
+    assert SCHEMAS["FeintholdLayout"]["properties"]["id"] == {"$ref": "#/components/schemas/Layout"}
+
+
+def test_no_two_enums_of_the_document_hold_the_same_values():
+    enums = [tuple(schema["enum"]) for schema in SCHEMAS.values() if "enum" in schema]
+    assert len(enums) == len(set(enums)), sorted(values for values in enums if enums.count(values) > 1)
+
+
+def test_every_map_keyed_by_a_word_of_the_games_declares_its_keys():
+    keyed_freely = {("RatedDuel", "elo"), ("RatedDuel", "game"), ("TraceCondition", "seen"),
+                    ("Front1901PhasePlayed", "reasons"), ("Front1901PhasePlayed", "results")}
+    maps = [(name, prop, schema) for name, model in SCHEMAS.items()
+            for prop, schema in model.get("properties", {}).items()
+            if isinstance(schema.get("additionalProperties"), dict)]
+    assert {(name, prop) for name, prop, schema in maps if "propertyNames" not in schema} == keyed_freely
+    assert SCHEMAS["FeintSeatView"]["properties"]["banks"]["propertyNames"] == {"$ref": "#/components/schemas/SeatKey"}
+    assert SCHEMAS["Front1901View"]["properties"]["centres"]["propertyNames"] == {
+        "$ref": "#/components/schemas/Front1901Power"}
+    for key in ("units", "flags", "decoys"):
+        assert SCHEMAS["FeintholdView"]["properties"][key]["propertyNames"] == {"$ref": "#/components/schemas/Position"}

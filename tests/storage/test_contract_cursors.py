@@ -164,6 +164,22 @@ def test_a_cursor_of_another_list_is_refused(store):
                     mine.page(a_cursor(other))
 
 
+def test_a_cursor_opens_only_where_it_was_bound_member_route_and_resource(listing):
+    ann_games = cursors.binding("ann", "/v1/games")
+    with cursors.bound_to(ann_games):
+        cursor = a_cursor(listing)
+        assert listing.page(cursor)[0], "the same member on the same path pages on"
+    for elsewhere in (cursors.binding("bob", "/v1/games"), cursors.binding("ann", "/v1/feinthold/games"),
+                      cursors.binding("ann", "/v1/feint/games/0123456789abcdef0123/record"), ""):
+        with cursors.bound_to(elsewhere), pytest.raises(InvalidCursor):
+            listing.page(cursor)
+    with cursors.bound_to(ann_games):
+        second = listing.page(cursor)[0]
+        moved = cursors.rebind(cursor, cursors.binding("ann", "/v1/moderation/audit"))
+    with cursors.bound_to(cursors.binding("ann", "/v1/moderation/audit")):
+        assert listing.page(moved)[0] == second, "handed on to another route, it pages on there"
+
+
 def test_a_cursor_of_another_partition_of_the_same_query_is_refused(store):
     member(store, "ann")
     for n in range(3):

@@ -11,6 +11,8 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute
 
 from gameserver.api import errors
+from gameserver.api.body_limit import BodyLimit
+from gameserver.api.cursor_binding import CursorBinding
 
 DESCRIPTION = """Three games of hidden information and the platform around them: Feinthold (house AIs, friendly
 games, duels with stakes, the Daily Front, doctrines and their challenges), Feint and Front 1901.
@@ -46,6 +48,8 @@ def create_app(platform: bool = True) -> FastAPI:
         separate_input_output_schemas=False,
     )
     errors.install(app)
+    app.add_middleware(CursorBinding)
+    app.add_middleware(BodyLimit)
     app.include_router(members.router)
     app.include_router(feinthold.router)
     app.include_router(invitations.router)

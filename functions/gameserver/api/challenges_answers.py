@@ -1,6 +1,6 @@
 """What the challenge routes (v1) answer: published doctrines (never a member's rules but to their author), the
 test bench's games and what each rule did, challenges, a doctrine's trace, the month's two boards
-(documentation and a check, never built at run time: see games_answers)."""
+(documentation and a check, never built at run time: see feinthold_answers)."""
 
 from __future__ import annotations
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from gameserver.api.doctrines_models import DoctrineJson
-from gameserver.api.models import Choice, HouseAi, Pace, RequestBody
+from gameserver.api.models import ChallengePace, Choice, HouseAi, RequestBody
+from gameserver.platform.challenges.doctrines import NAME_MAX, NAME_MIN
 
 DOCTRINE_ID = r"^([0-9a-f]{20}|house-(sentinel|pivot|ram))$"
 """A published doctrine's id: a member's (20 hex digits), or a house AI's (``house-ram``)."""
@@ -19,23 +20,14 @@ Seed = Annotated[int, Field(ge=0, le=2**31 - 1, description="draws the layouts a
 
 class Publication(RequestBody):
     slot: Slot
-    name: str = Field(min_length=1, max_length=64,
+    name: str = Field(min_length=NAME_MIN, max_length=NAME_MAX,
                       description="the name others see: 3 to 24 letters, digits, spaces and - _ ' . (never a house "
                                   "AI's); the doctrine's own name stays mine")
 
 
-def challenge_pace(pace: Pace) -> Pace:
-    """"at blitz or rapid pace (challenger's choice)"."""
-    if pace not in (Pace.BLITZ, Pace.RAPID):
-        raise ValueError("a challenge is played at blitz or rapid (5m) pace")
-    return pace
-
-
 class NewChallenge(RequestBody):
     doctrine_id: str = Field(pattern=DOCTRINE_ID, description="a published doctrine, or a house AI: house-ram")
-    pace: Choice[Pace] = Field(description="blitz or 5m")
-
-    _pace = field_validator("pace")(challenge_pace)
+    pace: Choice[ChallengePace]
 
 
 class BenchOfSlot(RequestBody):

@@ -1,13 +1,11 @@
-"""What the Daily Front's routes (v1) answer (documentation and a check, never built at run time: see games_answers)."""
+"""What the Daily Front's routes (v1) answer (documentation and a check, never built at run time: see feinthold_answers)."""
 
 from __future__ import annotations
-
-import enum
 
 from pydantic import BaseModel, Field
 
 from gameserver.api.feinthold_answers import GameOut
-from gameserver.api.models import Day, HouseAi, Month, NextCursor, Pace, Side, Timestamp
+from gameserver.api.models import Day, EntryStatus, HouseAi, Month, NextCursor, Pace, Side, Timestamp
 from gameserver.platform.daily import Noise, NotRanked, Outcome
 
 
@@ -30,13 +28,6 @@ class FrontResult(BaseModel):
     seconds: int = Field(description="whole seconds from turn 1's opening to the final resolution")
     positions: int
     income: int
-
-
-class EntryStatus(enum.StrEnum):
-    """Whether a member's Front of the day is still in play."""
-
-    PLAYING = "playing"
-    FINISHED = "finished"
 
 
 class EntryOut(BaseModel):

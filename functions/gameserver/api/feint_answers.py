@@ -1,4 +1,4 @@
-"""What Feint's routes (v1) answer (documentation and a check, never built at run time: see games_answers): a
+"""What Feint's routes (v1) answer (documentation and a check, never built at run time: see feinthold_answers): a
 seat's view (the board, tokens, banks, pools, the pending charge), the legal commands with each charge's bonuses
 and cost, the history as the table saw it, the record after the game, the tables of online games, watch games."""
 
@@ -8,8 +8,17 @@ import enum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gameserver.api.feint_models import Cell, Command, FeintCommandKind, SeatNumber, Seats, Strength, TokenId
-from gameserver.api.models import ClosedBy, Draw, GameStatus, Mode, NextCursor, Pace, Timestamp
+from gameserver.api.feint_models import (
+    Cell,
+    Command,
+    FeintCommandKind,
+    SeatKey,
+    SeatNumber,
+    Seats,
+    Strength,
+    TokenId,
+)
+from gameserver.api.models import ClosedBy, GameStatus, Mode, NextCursor, Pace, Timestamp
 from gameserver.domain.players import PlayerKind
 
 
@@ -85,7 +94,8 @@ class FeintOutcome(BaseModel):
 
     winners: list[SeatNumber] = Field(description="the winner, or every seat still in for a draw")
     reason: FeintEnding
-    winner: SeatNumber | Draw = Field(description="the one winner, or draw")
+    winner: SeatNumber | None = Field(description="the one winner; null for a draw")
+    draw: bool
 
 
 class FeintBoard(BaseModel):
@@ -96,12 +106,12 @@ class FeintBoard(BaseModel):
     radius: int
     phase: FeintPhase
     tokens: list[FeintToken]
-    banks: dict[str, int] = Field(description="seat -> Moves in its bank (0 to 2)")
-    pools: dict[str, list[Strength]] = Field(description="seat -> what its face-down tokens can still be")
+    banks: dict[SeatKey, int] = Field(description="seat -> Moves in its bank (0 to 2)")
+    pools: dict[SeatKey, list[Strength]] = Field(description="seat -> what its face-down tokens can still be")
     to_move: SeatNumber | None
     spent: int = Field(description="Moves spent in the turn so far")
     pending: FeintPendingCharge | None
-    deployed: dict[str, bool]
+    deployed: dict[SeatKey, bool]
     turn: int
     round: int
     quiet_rounds: int
@@ -155,7 +165,7 @@ class FeintGameOut(BaseModel):
     number: int = Field(description="the command number: commands applied so far (send it with your command)")
     seat: SeatNumber = Field(description="whose view this is")
     my_seats: list[SeatNumber]
-    players: dict[str, FeintPlayer]
+    players: dict[SeatKey, FeintPlayer]
     next: FeintNext | None = Field(description="null once over")
     winner: SeatNumber | None
     draw: bool
@@ -179,7 +189,7 @@ class FeintGameSummary(BaseModel):
     mode: Mode
     status: GameStatus
     seats: list[SeatNumber] = Field(description="mine")
-    players: dict[str, FeintPlayer]
+    players: dict[SeatKey, FeintPlayer]
     number: int
     deadline: Timestamp | None
     winner: SeatNumber | None
@@ -214,8 +224,8 @@ class FeintHistoryStep(BaseModel):
     commands: list[FeintPlayed]
     moves: list[FeintMove]
     battle: FeintBattle | None
-    revealed: dict[str, Strength] = Field(description="token -> strength turned face-up in this step")
-    banks: dict[str, int]
+    revealed: dict[TokenId, Strength] = Field(description="token -> strength turned face-up in this step")
+    banks: dict[SeatKey, int]
     resolved_at: Timestamp
     closed_by: ClosedBy
 
@@ -268,7 +278,7 @@ class FeintFinal(BaseModel):
 class FeintRecord(BaseModel):
     game_id: str
     mode: Mode
-    players: dict[str, FeintPlayer]
+    players: dict[SeatKey, FeintPlayer]
     winner: SeatNumber | None
     draw: bool
     final: FeintFinal = Field(description="every token with its strength")

@@ -6,16 +6,26 @@ from __future__ import annotations
 import enum
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
-from gameserver.api.models import Choice, Pace, RequestBody
-from gameserver.domain.feint import online
+from gameserver.api.models import Choice, FeintPace, RequestBody
 
 Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="an axial cell [q, r] (s = -q - r)",
                                   examples=[[0, 4]])]
 TokenId = Annotated[str, Field(pattern=r"^[1-6][a-f]$", description="a token's public id: its seat, then a-f",
                                examples=["1a"])]
 SeatNumber = Annotated[int, Field(ge=1, le=6, description="a seat, 1 to 6 (seat 1 moves first)")]
+class SeatKey(enum.StrEnum):
+    """A seat as the key of a map (JSON's keys are text): "1" to "6"."""
+
+    SEAT_1 = "1"
+    SEAT_2 = "2"
+    SEAT_3 = "3"
+    SEAT_4 = "4"
+    SEAT_5 = "5"
+    SEAT_6 = "6"
+
+
 Seats = Annotated[int, Field(ge=2, le=6, description="how many seats: 2 to 6")]
 Strength = Annotated[int, Field(ge=0, le=4)]
 
@@ -111,17 +121,9 @@ class NewFeintWatchGame(RequestBody):
     seats: Seats
 
 
-def feint_pace(pace: Pace) -> Pace:
-    if pace not in online.PACES:
-        raise ValueError(f"an online game of Feint is played at {', '.join(online.PACES)}")
-    return pace
-
-
 class NewFeintTable(RequestBody):
     seats: Seats
-    pace: Choice[Pace] = Field(description="blitz (120 s the deployment, 60 s a decision), 5m or 1d")
+    pace: Choice[FeintPace]
     bots: int = Field(default=0, ge=0, le=4, description="seats played by bots; members 2 at least")
     invite: list[Annotated[str, Field(min_length=1, max_length=128)]] = Field(
         default_factory=list, max_length=5, description="members a seat is kept for (each gets a notice)")
-
-    _pace = field_validator("pace")(feint_pace)

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from gameserver.api.feinthold_models import Order, Position
+from gameserver.api.feinthold_models import Layout, Order, Position
 from gameserver.api.models import ClosedBy, Draw, GameStatus, HouseAi, Mode, NextCursor, Pace, Side, Timestamp
 from gameserver.play.orders import MAX_SUBMISSIONS
 
@@ -42,7 +42,7 @@ class MapPosition(BaseModel):
 class FeintholdLayout(BaseModel):
     """"The map changes every game (ten layouts), always symmetrical"."""
 
-    id: str
+    id: Layout
     shape: str
     paths: list[Annotated[list[Position], Field(min_length=2, max_length=2)]]
     positions: list[MapPosition]

@@ -1,14 +1,14 @@
 """Request bodies of the Feinthold game routes (v1): a new game and a turn's orders. What the routes answer is
-in ``games_answers``."""
+in ``feinthold_answers``."""
 
 from __future__ import annotations
 
 import enum
 from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, Discriminator, Field, Tag, field_validator
+from pydantic import BaseModel, Discriminator, Field, Tag
 
-from gameserver.api.models import Choice, HouseAi, Pace, RequestBody, Side
+from gameserver.api.models import Choice, GamePace, HouseAi, RequestBody, Side
 
 MAX_ORDERS = 40
 """More orders than a turn's points could ever pay for: a bound on the body, not a rule of the game."""
@@ -26,29 +26,30 @@ class Position(enum.StrEnum):
     POST_EAST = "p-e"
 
 
-GAME_PACES = (Pace.RAPID, Pace.DAY, Pace.TWO_DAYS, Pace.THREE_DAYS)
-"""The paces of a game started through the game routes (house, friendly). Blitz is played in duels and the
-Daily Front, whose ready room or daily start make sure both players are there when the 120 seconds of turn 1
-begin; 12 hours a turn is a tournament match's."""
-
-
-def game_pace(pace: Pace) -> Pace:
-    if pace not in GAME_PACES:
-        raise ValueError(f"{pace} is not a pace of these games; choose {', '.join(GAME_PACES)}")
-    return pace
-
-
 class NewHouseGame(RequestBody):
     house_ai: Choice[HouseAi]
-    layout: str | None = Field(default=None, max_length=40, description="a layout id; random when left out")
+    layout: Choice[Layout] | None = Field(default=None, description="random when left out")
     side: Choice[Side] | None = Field(default=None, description="your side; random when left out")
-    pace: Choice[Pace] = Field(description="5m, 1d, 2d or 3d")
-
-    _pace = field_validator("pace")(game_pace)
+    pace: Choice[GamePace]
 
 
 # --------------------------------------------------------------------------------------------- orders
 Count = Annotated[int, Field(ge=0, description="0 when left out")]
+
+
+class Layout(enum.StrEnum):
+    """"The map changes every game (ten layouts), always symmetrical": each layout's id (its shape, a number)."""
+
+    CROWN_1 = "crown-1"
+    CROWN_2 = "crown-2"
+    LADDER_1 = "ladder-1"
+    TWIN_ROADS_1 = "twin-roads-1"
+    TWIN_ROADS_2 = "twin-roads-2"
+    STAR_1 = "star-1"
+    STAR_2 = "star-2"
+    RING_1 = "ring-1"
+    RING_2 = "ring-2"
+    HOURGLASS_1 = "hourglass-1"
 
 
 class ReinforceFields(RequestBody):

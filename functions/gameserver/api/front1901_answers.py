@@ -1,4 +1,4 @@
-"""What Front 1901's routes (v1) answer (documentation and a check, never built at run time: see games_answers):
+"""What Front 1901's routes (v1) answer (documentation and a check, never built at run time: see feinthold_answers):
 a member's game and view (the position, the phase, the legal orders, the messages, the agreements, the trust),
 the phases a submission played, a proposal's answer, the help tools, the history and the record."""
 
@@ -18,7 +18,7 @@ from gameserver.api.front1901_models import (
     PhaseText,
     Province,
 )
-from gameserver.api.models import Day, GameStatus, Mode, NextCursor, Timestamp
+from gameserver.api.models import Day, EntryStatus, GameStatus, Mode, NextCursor, Timestamp
 
 Units = Annotated[dict[Front1901Power, list[str]], Field(description="power -> its units (A PAR, F STP/SC)")]
 Centres = Annotated[dict[Front1901Power, list[Province]], Field(description="power -> the supply centres it owns")]
@@ -450,11 +450,6 @@ class Front1901NotRanked(enum.StrEnum):
     """A moderator stopped the game: it ended with no result."""
 
 
-class Front1901EntryStatus(enum.StrEnum):
-    PLAYING = "playing"
-    FINISHED = "finished"
-
-
 class Front1901Challenge(BaseModel):
     """The day's challenge, the same for everyone (its seed stays secret)."""
 
@@ -477,7 +472,7 @@ class Front1901Entry(BaseModel):
 
     day: Day
     game_id: str = Field(description="play it through /v1/front1901/games/{game_id}")
-    status: Front1901EntryStatus
+    status: EntryStatus
     started_at: Timestamp
     finished_at: Timestamp | None
     result: Front1901ChallengeResult | None

@@ -11,9 +11,9 @@ from __future__ import annotations
 import enum
 import re
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
 
 from gameserver.catalog import GAMES, MODES, Catalog
 from gameserver.domain.moderation import MAX_WHY
@@ -47,6 +47,42 @@ E = TypeVar("E", bound=enum.Enum)
 Choice = Annotated[E, Field(strict=False)]
 """A request's enum field: ``Choice[Pace]``. Request bodies are strict (no ``"10"`` for 10), and strict
 pydantic takes only enum members, never their JSON values: an enum field is read by value."""
+
+class GamePace(enum.StrEnum):
+    """The paces of a game started through the game routes (house, friendly, invitations). Blitz is played in
+    duels and the Daily Front, whose ready room or daily start make sure both players are there when the 120
+    seconds of turn 1 begin; 12 hours a turn is a tournament match's."""
+
+    RAPID = "5m"
+    DAY = "1d"
+    TWO_DAYS = "2d"
+    THREE_DAYS = "3d"
+
+
+class DuelPace(enum.StrEnum):
+    """A duel's paces: blitz (60 s a turn, 120 s the first), rapid, or correspondence (no 12 hours)."""
+
+    BLITZ = "blitz"
+    RAPID = "5m"
+    DAY = "1d"
+    TWO_DAYS = "2d"
+    THREE_DAYS = "3d"
+
+
+class ChallengePace(enum.StrEnum):
+    """"at blitz or rapid pace (challenger's choice)"."""
+
+    BLITZ = "blitz"
+    RAPID = "5m"
+
+
+class FeintPace(enum.StrEnum):
+    """An online game of Feint's paces: blitz (120 s the deployment, 60 s a decision), 5m or 1d."""
+
+    BLITZ = "blitz"
+    RAPID = "5m"
+    DAY = "1d"
+
 
 DecimalText = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?$", json_schema_extra={"format": "decimal"},
                                    examples=["1523.41"])]
@@ -119,11 +155,36 @@ class ClosedBy(enum.StrEnum):
     """Its deadline passed first: the missing decisions were the stand-ins' (or the rules')."""
 
 
+def _integral_as_int(value: Any) -> Any:
+    """JSON (and the document's JSON Schema) counts 13.0 as the integer 13: read it so, inside lists and
+    objects too. 13.5 stays a float, which an integer field refuses."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_integral_as_int(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _integral_as_int(item) for key, item in value.items()}
+    return value
+
+
+class EntryStatus(enum.StrEnum):
+    """Whether a member's game of a day (the Daily Front, Front 1901's daily challenge) is still in play."""
+
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
 class RequestBody(BaseModel):
     """A client's JSON body: unknown fields are refused, and so is a value of the wrong JSON type (strict: a
-    stake of "10" or 10.5 is an error naming the field, not a silent conversion)."""
+    stake of "10" or 10.5 is an error naming the field, not a silent conversion); an integral number (10.0) is
+    an integer, as JSON Schema says."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _integral_numbers(cls, data: Any) -> Any:
+        return _integral_as_int(data)
 
 
 class Reason(RequestBody):

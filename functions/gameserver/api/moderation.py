@@ -25,6 +25,7 @@ from gameserver.domain.moderation import freezes, reading, stop, void
 from gameserver.errors import ErrorCode as E
 from gameserver.platform.fairplay.marks import MarkStatus
 from gameserver.services import storage
+from gameserver.storage import cursors
 
 router = APIRouter(route_class=ModeratorsOnly)
 
@@ -68,7 +69,13 @@ async def list_member_marks(member: Member, caller: Known, cursor: Cursor = None
 async def get_member_record(member: Member, caller: Known, limit: RecordLimit = 20) -> Response:
     """Moderators: a member's record in one place: their freeze, their latest marks and the latest actions
     about them (each list goes on with its cursor on the member's marks and on the audit log)."""
-    return reply(reading.member_record(storage(), caller, member, limit))
+    record = reading.member_record(storage(), caller, member, limit)
+    # Each list goes on at its own route: its cursor is bound there.
+    record["marks_cursor"] = cursors.rebind(record["marks_cursor"], cursors.binding(
+        caller.sub, f"/v1/moderation/members/{member}/marks"))
+    record["actions_cursor"] = cursors.rebind(record["actions_cursor"], cursors.binding(
+        caller.sub, "/v1/moderation/audit"))
+    return reply(record)
 
 
 @router.get("/v1/moderation/audit", responses={**ok("AuditList"), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)},

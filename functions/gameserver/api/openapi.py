@@ -47,8 +47,14 @@ WWW_AUTHENTICATE = {
 # any read or write that met another one (nothing was written; send it again).
 _EVERY_ROUTE = (ErrorCode.UNAUTHENTICATED, ErrorCode.INVALID_DEVICE_ID, ErrorCode.BUSY, ErrorCode.INTERNAL)
 _STATUS_TEXT = {400: "malformed request", 401: "no verified token", 403: "not yours to do",
-                404: "no such thing of yours", 409: "not now", 422: "refused: a value breaks its schema or a rule",
+                404: "no such thing of yours", 409: "not now",
+                413: "the body is longer than 256 KB (refused before it is read)", 422: "refused: a value breaks its schema or a rule",
                 500: "the service failed; the request can be retried"}
+THROTTLED = {
+    "description": "too many requests: API Gateway's throttle on the stage (100 a second, bursts of 200) answers "
+                   "its own {\"message\": \"Too Many Requests\"}; wait and send the request again",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GatewayError"}}},
+}
 _ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
 
 
@@ -78,6 +84,7 @@ def finish(spec: dict[str, Any]) -> dict[str, Any]:
             _plain_optional_parameters(operation)
             _error_responses(operation)
     _refer_to_enums(spec)
+    _keys_by_pattern(schemas)
     _name_enum_values(schemas)
     _prefix_doctrine_parts(spec)
     return spec
@@ -145,7 +152,7 @@ def _error_responses(operation: dict[str, Any]) -> None:
     if operation.get("parameters") or "requestBody" in operation:
         every.append(ErrorCode.INVALID)
     if "requestBody" in operation:
-        every.append(ErrorCode.MALFORMED_JSON)
+        every += [ErrorCode.MALFORMED_JSON, ErrorCode.PAYLOAD_TOO_LARGE]
     if any(parameter["name"] == "Idempotency-Key" for parameter in operation.get("parameters", ())):
         every += [ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.IDEMPOTENCY_IN_PROGRESS]
     for code in every:
@@ -162,6 +169,7 @@ def _error_responses(operation: dict[str, Any]) -> None:
             response["headers"] = {"WWW-Authenticate": WWW_AUTHENTICATE}
             response["description"] += " (or API Gateway's own {\"message\": \"Unauthorized\"})"
         operation["responses"][str(status)] = response
+    operation["responses"]["429"] = THROTTLED
 
 
 def _refer_to_enums(spec: dict[str, Any]) -> None:
@@ -186,6 +194,24 @@ def _refer_to_enums(spec: dict[str, Any]) -> None:
 
     for name in list(schemas):
         schemas[name] = walk(schemas[name], True)
+
+
+def _keys_by_pattern(node: Any) -> None:
+    """A map whose keys follow a pattern (pydantic writes ``patternProperties``) says its keys the way a map of
+    enum keys does: ``additionalProperties`` for the values, ``propertyNames`` for the keys, which generators read."""
+    if isinstance(node, list):
+        for item in node:
+            _keys_by_pattern(item)
+    if not isinstance(node, dict):
+        return
+    patterns = node.get("patternProperties")
+    if isinstance(patterns, dict) and len(patterns) == 1:
+        (pattern, values), = patterns.items()
+        del node["patternProperties"]
+        node["additionalProperties"] = values
+        node["propertyNames"] = {**node.get("propertyNames", {}), "pattern": pattern}
+    for value in node.values():
+        _keys_by_pattern(value)
 
 
 def _name_enum_values(schemas: dict[str, Any]) -> None:

@@ -5,11 +5,13 @@ Three forms: a JSON value (``encode_json`` / ``decode_json``), a whole key (``en
 key attribute of the table or index, with the query's fixed parts checked), and a sort key within one partition
 (``encode_sort_key`` / ``decode_sort_key``: bound to its partition, the prefix of the query checked).
 
-Every form is sealed under the deployment's cursor key (``parameters.cursor_key``): encrypted, so a cursor shows
+Every cursor is bound to where it was handed out (``bound_to``: the API binds it to the member and the request's
+path, so its route and the resource): opened anywhere else, it is refused as one made up. Every form is sealed
+under the deployment's cursor key (``parameters.cursor_key``): encrypted, so a cursor shows
 no table key, and authenticated, so a cursor changed by one bit, made up, or handed out by another deployment is
 refused (400 ``invalid_cursor``) before anything reads it. The seal is a synthetic-IV construction on HMAC-SHA256
 alone (the standard library has no AES, and the functions carry no cryptography package): the IV is the first
-16 bytes of HMAC(mac key, plaintext), the plaintext is XORed with the keystream HMAC(stream key, IV || counter),
+16 bytes of HMAC(mac key, binding || 0 || plaintext), the plaintext is XORed with the keystream HMAC(stream key, IV || counter),
 and opening recomputes the IV from the plaintext it decrypted. Deterministic: the same page gives the same
 cursor, which tells a client nothing it did not have.
 """
@@ -21,6 +23,9 @@ import binascii
 import hashlib
 import hmac
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
@@ -34,6 +39,38 @@ GSI2_KEY = ("pk", "sk", "gsi2pk", "gsi2sk")
 
 IV_BYTES = 16
 """The synthetic IV, which is also the seal's tag: 128 bits, so a forged cursor passes once in 2**128 tries."""
+
+
+_BINDING: ContextVar[str] = ContextVar("cursor_binding", default="")
+"""Where the cursors made and opened now belong ("" outside a request: the stores' own tests, the tools)."""
+
+
+def binding(member: str, path: str) -> str:
+    """A member's cursors on one path (``/v1/feint/games/{id}/record``): its route and its resource."""
+    return f"{member}\n{path}"
+
+
+@contextmanager
+def bound_to(where: str) -> Iterator[None]:
+    """The cursors made and opened inside are bound to ``where`` (``binding``)."""
+    token = _BINDING.set(where)
+    try:
+        yield
+    finally:
+        _BINDING.reset(token)
+
+
+def rebind(cursor: str | None, where: str) -> str | None:
+    """A cursor of the current binding, handed out for another (a page that goes on at another route)."""
+    if cursor is None:
+        return None
+    text = _text(cursor)
+    with bound_to(where):
+        return _code(text)
+
+
+def _iv(mac_key: bytes, plain: bytes) -> bytes:
+    return hmac.new(mac_key, _BINDING.get().encode() + b"\0" + plain, hashlib.sha256).digest()[:IV_BYTES]
 
 
 class InvalidCursor(DomainError):
@@ -69,7 +106,7 @@ def _code(text: str) -> str:
     """``text`` sealed: IV || ciphertext, in URL-safe base64 without padding."""
     plain = text.encode()
     mac_key, stream_key = _current_keys()
-    iv = hmac.new(mac_key, plain, hashlib.sha256).digest()[:IV_BYTES]
+    iv = _iv(mac_key, plain)
     sealed = iv + _xor(plain, _stream(stream_key, iv, len(plain)))
     return base64.urlsafe_b64encode(sealed).decode().rstrip("=")
 
@@ -85,7 +122,7 @@ def _text(cursor: str) -> str:
     mac_key, stream_key = _current_keys()
     iv, body = sealed[:IV_BYTES], sealed[IV_BYTES:]
     plain = _xor(body, _stream(stream_key, iv, len(body)))
-    if not hmac.compare_digest(hmac.new(mac_key, plain, hashlib.sha256).digest()[:IV_BYTES], iv):
+    if not hmac.compare_digest(_iv(mac_key, plain), iv):
         raise InvalidCursor()
     try:
         return plain.decode()

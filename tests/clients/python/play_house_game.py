@@ -24,12 +24,12 @@ from feinthold_api_client.models import (
     ErrorBody,
     FeintholdView,
     GameOut,
+    GamePace,
     GameStatus,
     GatewayError,
     HouseAi,
     NewHouseGame,
     OrderSet,
-    Pace,
     PositionKind,
     PredictOrder,
     ProfileOut,
@@ -81,7 +81,7 @@ def orders(view: FeintholdView) -> OrderSet:
 def play(api: str, admin: str) -> RecordOut:
     client = AuthenticatedClient(base_url=api, token=mint(admin, "client-python"), raise_on_unexpected_status=True)
     me = expect(get_me.sync(client=client), ProfileOut, "my profile")
-    game = expect(start_house_game.sync(client=client, body=NewHouseGame(house_ai=HouseAi.PIVOT, pace=Pace.DAY)),
+    game = expect(start_house_game.sync(client=client, body=NewHouseGame(house_ai=HouseAi.PIVOT, pace=GamePace.DAY)),
                   GameOut, "a house game")
     for _ in range(MAX_TURNS):
         if game.status is not GameStatus.OPEN:

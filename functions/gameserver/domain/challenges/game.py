@@ -34,7 +34,7 @@ from gameserver.domain.challenges.publication import (
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
 from gameserver.domain.moderation.guards import Refused, guard, refusal
 from gameserver.domain.players import PlayerKind, player, stand_in
-from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound
+from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound, wire
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.challenges import (
@@ -128,7 +128,7 @@ def start_challenge(store: Store, clock: Clock, caller: Caller, doctrine_id: str
     try:
         chosen = Pace(pace)
     except ValueError as error:
-        raise InvalidInput(f"unknown pace {pace!r}; a challenge is played at blitz or 5m", field="pace") from error
+        raise InvalidInput(f"unknown pace {wire(pace)}; a challenge is played at blitz or 5m", field="pace") from error
     for _ in range(steps.ATTEMPTS):
         read = store.challenges.read_start(caller.sub, doctrine_id)
         stored, house = read.doctrine, house_of(doctrine_id)

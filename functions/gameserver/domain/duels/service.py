@@ -31,7 +31,7 @@ from gameserver.domain.duels.game import (
     turn_notices,
 )
 from gameserver.domain.moderation.guards import Refused, guard, refusal, refuse_frozen
-from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
+from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound, wire
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.duels import (
@@ -134,7 +134,7 @@ def propose_duel(store: Store, clock: Clock, caller: Caller, *, opponent: str | 
     """Propose a duel to ``opponent`` (None: open to anyone); the stake leaves my balance at once."""
     chosen = next((known for known in DUEL_PACES if known.value == pace), None)
     if chosen is None:
-        raise InvalidInput(f"unknown pace {pace!r}; one of {', '.join(p.value for p in DUEL_PACES)}", field="pace")
+        raise InvalidInput(f"unknown pace {wire(pace)}; one of {', '.join(p.value for p in DUEL_PACES)}", field="pace")
     if not 0 <= stake <= MAX_STAKE:
         raise InvalidInput(f"a stake is 0 to {MAX_STAKE} credits", field="stake")
     if opponent == caller.sub:

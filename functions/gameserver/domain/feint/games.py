@@ -107,6 +107,20 @@ def outcome_json(game: Game) -> dict[str, Any]:
     return {"winner": None if game.winner in (None, "draw") else int(game.winner), "draw": game.winner == "draw"}
 
 
+def with_deployments_sent(game: Game, seat: Seat, view: Json) -> Json:
+    """The deployment "secret and independent" is applied once every seat has sent theirs: until then the
+    view shows which seats have deployed and, for the viewer, its own deployment (docs/rules/feint.md), from the
+    deployments sent so far."""
+    if view["phase"] != "deployment" or game.status != "open":
+        return view
+    sent = {s: game.submissions[s].orders for s in game.awaiting if game.submissions[s].sent}
+    deployed = {s: done or s in sent for s, done in view["deployed"].items()}
+    mine = view["my_deployment"]
+    if mine is None and seat in sent:
+        mine = command_json(sent[seat])["cells"]
+    return {**view, "deployed": deployed, "my_deployment": mine}
+
+
 def game_response(game: Game, mine: MemberViews, seat: Seat | None = None) -> dict[str, Any]:
     """A member's game as Feint's API shows it: one seat's view (``seat``, else the first of theirs with a
     decision to make, else their first), what it may do now, and who decides next. Never another seat's view,
@@ -132,7 +146,7 @@ def game_response(game: Game, mine: MemberViews, seat: Seat | None = None) -> di
         "next": next_json(game, view, mine.sub),
         **outcome_json(game),
         "sent": command_json(sent.orders) if sent is not None and sent.sent and game.status == "open" else None,
-        "view": view,
+        "view": with_deployments_sent(game, seat, view),
         "legal": [{**entry, "command": command_json(entry["command"])} for entry in rules().legal(view)]
         if deciding_now else [],
         "replaced": replaced_json(game),

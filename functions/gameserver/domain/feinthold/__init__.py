@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from gameserver.catalog import FEINTHOLD
 from gameserver.clock import Clock
 from gameserver.domain.players import PlayerKind, player
-from gameserver.errors import InvalidInput
+from gameserver.errors import InvalidInput, wire
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.pace import Pace
@@ -59,7 +59,7 @@ def open_game(
     holds the members' first views too (so the caller's answer needs no read). ``seed`` is for tests and the
     local runner's seeded games only: the API never takes one."""
     if pace not in {p.value for p in Pace}:
-        raise InvalidInput(f"unknown pace {pace!r}", field="pace")
+        raise InvalidInput(f"unknown pace {wire(pace)}", field="pace")
     seed = new_seed() if seed is None else seed
     given = {**(options or {}), **({"layout": layout} if layout is not None else {})}
     new = start.new_game(game_id=game_id or new_id(), kind=KIND, mode=mode, players=players, pace=pace, options=given,

@@ -15,7 +15,7 @@ from typing import Any
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feinthold import KIND, game_response, open_game, rules, views_of
-from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound
+from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound, wire
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.pace import Pace
@@ -63,9 +63,9 @@ def invite(
     if invitee == caller.sub:
         raise InvalidInput("you cannot invite yourself", field="invitee")
     if pace not in {p.value for p in Pace}:
-        raise InvalidInput(f"unknown pace {pace!r}", field="pace")
+        raise InvalidInput(f"unknown pace {wire(pace)}", field="pace")
     if side is not None and side not in rules().seats({}):
-        raise InvalidInput(f"unknown side {side!r}", field="side")
+        raise InvalidInput(f"unknown side {wire(side)}", field="side")
     if layout is not None:
         rules().check_layout(layout)
     if store.members.get_profile(invitee) is None:

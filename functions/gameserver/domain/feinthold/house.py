@@ -12,7 +12,7 @@ from gameserver.clock import Clock
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
 from gameserver.domain.players import PlayerKind, stand_in
-from gameserver.errors import InvalidInput
+from gameserver.errors import InvalidInput, wire
 from gameserver.identity import Caller
 from gameserver.ids import new_seed
 from gameserver.play.modes import Deadlines, register
@@ -41,9 +41,9 @@ def create_house_game(
     """A game against a house AI; layout and side random unless chosen."""
     known = rules().house_ais
     if house_ai not in known:
-        raise InvalidInput(f"unknown house AI {house_ai!r}; one of {', '.join(known)}", field="house_ai")
+        raise InvalidInput(f"unknown house AI {wire(house_ai)}; one of {', '.join(known)}", field="house_ai")
     if side is not None and side not in rules().seats({}):
-        raise InvalidInput(f"unknown side {side!r}", field="side")
+        raise InvalidInput(f"unknown side {wire(side)}", field="side")
     rng = random.Random(seed) if seed is not None else random.SystemRandom()
     mine = side or rng.choice(rules().seats({}))
     theirs = rules().other(mine)

@@ -19,7 +19,7 @@ from gameserver.catalog import FRONT1901
 from gameserver.clock import Clock
 from gameserver.domain.players import PlayerKind, stand_in
 from gameserver.domain.solo import MODE
-from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
+from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound, wire
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.play import orders, start, stop, views
@@ -66,7 +66,7 @@ def new_game(clock: Clock, caller: Caller, *, power: str | None, level: str, len
     seed = new_seed() if seed is None else seed
     power = power or drawn_power(seed)
     if power not in rules().powers:
-        raise InvalidInput(f"no power {power!r}: one of {', '.join(rules().powers)}", field="power",
+        raise InvalidInput(f"no power {wire(power)}: one of {', '.join(rules().powers)}", field="power",
                            rule="unknown-power")
     players = {seat: caller.sub if seat == power else ai_player(level) for seat in rules().powers}
     options = {"power": power, "level": level, "length": length, **({"setup": setup} if setup is not None else {})}

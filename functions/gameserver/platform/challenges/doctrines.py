@@ -21,6 +21,7 @@ Choices (docs/platform.md, "Doctrine challenges"):
 from __future__ import annotations
 
 import enum
+import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -90,7 +91,7 @@ def check_name(name: str) -> str:
     >>> check_name("R.A.M")
     Traceback (most recent call last):
     ...
-    gameserver.platform.challenges.errors.ChallengeRuleError: 'R.A.M' is the name of a house AI
+    gameserver.platform.challenges.errors.ChallengeRuleError: "R.A.M" is the name of a house AI
     """
     shown = unicodedata.normalize("NFC", name).strip()
     if not NAME_MIN <= len(shown) <= NAME_MAX:
@@ -111,7 +112,7 @@ def check_name(name: str) -> str:
         raise ChallengeRuleError("a doctrine's name never has two spaces in a row", "doctrine-name-characters")
     bare = "".join(c for c in unicodedata.normalize("NFKC", shown).casefold() if c.isalnum())
     if bare in _RESERVED:
-        raise ChallengeRuleError(f"{shown!r} is the name of a house AI", "doctrine-name-reserved")
+        raise ChallengeRuleError(f"{json.dumps(shown)} is the name of a house AI", "doctrine-name-reserved")
     return shown
 
 

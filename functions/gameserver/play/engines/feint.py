@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from gameserver.catalog import FEINT
-from gameserver.errors import IllegalOrders, InvalidInput
+from gameserver.errors import IllegalOrders, InvalidInput, wire
 from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
 from gameserver.play.seats import is_member
 from gameserver.storage.records import Json, Seat
@@ -113,7 +113,7 @@ class Feint(BaseEngine[GameState]):
         number = int(seat)
         try:
             if not isinstance(orders, dict):
-                raise IllegalCommandError("command", "format", f"a command is an object, not {orders!r}")
+                raise IllegalCommandError("command", "format", f"a command is an object, not {wire(orders)}")
             deal = orders.get(DEAL)
             if isinstance(deal, dict) and isinstance(deal.get("seed"), int) and len(orders) == 1:
                 command: Any = random_deployment(state, number, random.Random(deal["seed"]))

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from gameserver.catalog import FEINTHOLD
-from gameserver.errors import ErrorCode, IllegalOrders, InvalidInput
+from gameserver.errors import ErrorCode, IllegalOrders, InvalidInput, wire
 from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
 from gameserver.play.seats import is_member
 from gameserver.storage.records import Json, Seat
@@ -48,7 +48,7 @@ def _word(table: dict[str, Any], text: str, what: str) -> Any:
     checked crossing from the records' plain strings to the engine's Literals)."""
     word = table.get(text)
     if word is None:
-        raise ValueError(f"{text!r} is not a {what} (known: {', '.join(table)})")
+        raise ValueError(f"{wire(text)} is not a {what} (known: {', '.join(table)})")
     return word
 
 
@@ -80,7 +80,7 @@ class Feinthold(BaseEngine[GameState]):
         try:
             state = new_game(seed, layout)
         except (LayoutError, KeyError, ValueError) as error:
-            raise InvalidInput(f"unknown layout {layout!r}", field="layout") from error
+            raise InvalidInput(f"unknown layout {wire(layout)}", field="layout") from error
         return Started(state, {**options, "layout": state.layout.id})
 
     def step(self, state: GameState, players: Mapping[Seat, str]) -> Step | None:
@@ -163,7 +163,7 @@ class Feinthold(BaseEngine[GameState]):
         try:
             layout_by_id(layout)
         except (KeyError, ValueError) as error:
-            raise InvalidInput(f"unknown layout {layout!r}", field="layout") from error
+            raise InvalidInput(f"unknown layout {wire(layout)}", field="layout") from error
 
     @staticmethod
     def tallies(state: GameState) -> dict[Seat, tuple[int, int]]:

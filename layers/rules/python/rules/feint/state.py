@@ -55,7 +55,10 @@ class Outcome:
         return "draw" if self.draw else self.winners[0]
 
     def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "reason": self.reason.value, "winner": self.winner}
+        # The one winner's seat or null, and the draw said apart: a seat or a word in one field is read wrong by
+        # typed clients.
+        return {"winners": list(self.winners), "reason": self.reason.value,
+                "winner": None if self.draw else self.winners[0], "draw": self.draw}
 
 
 @dataclass(frozen=True, slots=True)

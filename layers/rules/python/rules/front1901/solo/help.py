@@ -157,10 +157,9 @@ def estimate(game: SoloGame, draft: Sequence[str]) -> list[Estimate]:
 
 def threat_map(game: SoloGame) -> list[Threat]:
     """Per province, the other powers' units that can move or support into it next phase; the member's
-    centres under threat first (most units first), then the rest (most units first)."""
-    if game.member is None:
-        raise SoloError("game", "no-member", "help is for the member's power")
-    member = game.member
+    centres under threat first (most units first), then the rest (most units first). Like all help, it reads a
+    movement phase: the units that move next."""
+    member = _member(game)
     position = game.position
     counts: dict[Province, dict[Power, int]] = {}
     for unit in position.units.values():

@@ -123,6 +123,10 @@ class Message:
         )
 
 
+PRIVATE_IDS = 10_000
+"""Where the ids of the messages among the AI powers begin (a phase holds far fewer of the member's)."""
+
+
 @dataclass(slots=True)
 class Desk:
     """The messages and memory being written while a phase opens (or during negotiation)."""
@@ -136,9 +140,16 @@ class Desk:
     messages: list[Message]
 
     def write(self, kind: MessageKind, sender: Power, recipient: Power | None, text: str, **extra: Any) -> Message:
-        message = Message(len(self.messages) + 1, kind, sender, recipient, text, **extra)
+        """The member's messages are numbered 1, 2, 3... in a sequence of their own, those among the AI powers
+        from ``PRIVATE_IDS`` on: the gaps in what the member is shown tell nothing of the messages it is not."""
+        private = self._private(sender, recipient)
+        number = sum(1 for m in self.messages if self._private(m.sender, m.recipient) == private) + 1
+        message = Message(number + (PRIVATE_IDS if private else 0), kind, sender, recipient, text, **extra)
         self.messages.append(message)
         return message
+
+    def _private(self, sender: Power, recipient: Power | None) -> bool:
+        return self.member is not None and self.member not in (sender, recipient)
 
     def news(self, sender: Power, text: str) -> None:
         self.write(MessageKind.NEWS, sender, self.member, text)
