@@ -27,11 +27,15 @@ from gameserver.clock import get_clock
 from gameserver.identity import Caller
 from localrun.events import HttpRequest, http_api_event
 try:
-    from gameserver.domain.house import create_house_game
+    from gameserver.domain.feinthold.house import create_house_game
     from gameserver.storage.dynamodb import DynamoStore as Store
-except ImportError:  # a tree from before the game pipeline
-    from gameserver.domain.games import create_house_game
-    from gameserver.storage.dynamodb import DynamoStorage as Store
+except ImportError:
+    try:  # a tree from before domain/feinthold/
+        from gameserver.domain.house import create_house_game
+        from gameserver.storage.dynamodb import DynamoStore as Store
+    except ImportError:  # a tree from before the game pipeline
+        from gameserver.domain.games import create_house_game
+        from gameserver.storage.dynamodb import DynamoStorage as Store
 caller = Caller(sub="coldstart", groups=frozenset(), username="coldstart")
 game = create_house_game(Store(), get_clock(), caller, house_ai="sentinel", pace="1d", seed=7)
 request = HttpRequest(method="GET", path=f"/v1/feinthold/games/{game['game_id']}",

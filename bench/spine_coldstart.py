@@ -52,7 +52,7 @@ def prepare(state_dir: Path, tracing: bool) -> tuple[dict[str, str], Path]:
     os.environ.update(env)
 
     from gameserver.clock import get_clock
-    from gameserver.domain.house import create_house_game
+    from gameserver.domain.feinthold.house import create_house_game
     from gameserver.identity import Caller
     from gameserver.storage.dynamodb import DynamoStore
     from gameserver.storage.dynamodb.tables import create_tables

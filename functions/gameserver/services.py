@@ -1,12 +1,12 @@
 """The process's shared parts, made once: the store (handlers and the API share it; tests reset it) and the
-modes the pipeline plays, each loaded when a game of that mode is first met."""
+companions the pipeline's step reads ask for."""
 
 from __future__ import annotations
 
-import importlib
 import threading
 from typing import TYPE_CHECKING
 
+from gameserver import catalog
 from gameserver.play import modes
 from gameserver.storage.dynamodb import DynamoStore
 from gameserver.storage.port import Store
@@ -14,29 +14,11 @@ from gameserver.storage.port import Store
 if TYPE_CHECKING:
     from gameserver.storage.games import Companion
 
-MODES = {
-    "house": "gameserver.domain.house",
-    "friendly": "gameserver.domain.friendly",
-    "duel": "gameserver.domain.duels.game",
-    "daily": "gameserver.domain.daily.results",
-    "match": "gameserver.domain.tournaments.match",
-    "solo": "gameserver.domain.solo",
-    "front1901-daily": "gameserver.domain.front1901.daily",
-    "hot-seat": "gameserver.domain.feint.hotseat",
-    "watch": "gameserver.domain.feint.watch",
-    "online": "gameserver.domain.feint.online",
-    "challenge": "gameserver.domain.challenges.game",
-}
-"""Each mode's module, which registers it on import."""
+MODES = catalog.MODES
+"""The modes, each loaded when a game of that mode is first met (``gameserver.catalog``)."""
 
 _lock = threading.Lock()
 _storage: Store | None = None
-
-
-def load_mode(name: str) -> None:
-    module = MODES.get(name)
-    if module is not None:
-        importlib.import_module(module)
 
 
 def duel_of(game_id: str) -> Companion:
@@ -72,7 +54,7 @@ def match_of(game_id: str) -> Companion | None:
     return MatchCompanion(*ref)
 
 
-modes.install(load_mode, companions=[duel_of, tournament_of, match_of])
+modes.install({"duel": [duel_of], "match": [tournament_of, match_of]})
 
 
 def storage() -> Store:

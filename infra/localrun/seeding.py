@@ -46,8 +46,8 @@ def seeded_game_creator() -> Callable[[dict[str, Any]], dict[str, Any]]:
     """The admin's `POST /games`, bound to the application's storage and the runner's clock."""
     from gameserver.clock import get_clock
     from gameserver.domain.feinthold import open_game
-    from gameserver.domain.friendly import MODE as FRIENDLY
-    from gameserver.domain.house import create_house_game
+    from gameserver.domain.feinthold.friendly import MODE as FRIENDLY
+    from gameserver.domain.feinthold.house import create_house_game
     from gameserver.domain.members import ensure_profile
     from gameserver.identity import Caller
     from gameserver.services import storage
@@ -61,7 +61,7 @@ def seeded_game_creator() -> Callable[[dict[str, Any]], dict[str, Any]]:
 
     def feint(body: dict[str, Any]) -> dict[str, Any]:
         from gameserver.domain.feint import online
-        from gameserver.play.players import is_member
+        from gameserver.play.seats import is_member
 
         players = body.get("players")
         if not (isinstance(players, dict) and all(isinstance(p, str) and p for p in players.values())

@@ -23,7 +23,7 @@ from typing import Any
 
 import jwt
 from gameserver.clock import Clock
-from gameserver.domain import doctrines, friendly, house, members
+from gameserver.domain import doctrines, members
 from gameserver.domain import feinthold as games
 from gameserver.domain.challenges import game as challenges
 from gameserver.domain.challenges import publication
@@ -33,6 +33,7 @@ from gameserver.domain.duels import service as duels
 from gameserver.domain.feint import online as feint_online
 from gameserver.domain.feint import solo as feint_solo
 from gameserver.domain.feint import watch as feint_watch
+from gameserver.domain.feinthold import friendly, house
 from gameserver.domain.front1901 import games as front1901
 from gameserver.domain.moderation import freezes
 from gameserver.domain.seasons import close

@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from daily_world import member
 from gameserver.domain import feinthold as games
-from gameserver.domain import house
 from gameserver.domain.daily import front as daily_front
+from gameserver.domain.feinthold import house
 from gameserver.errors import Conflict
 from gameserver.platform.daily import board_final_at
 from test_daily_front_stored import HUMAN, play

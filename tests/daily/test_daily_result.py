@@ -8,7 +8,7 @@ import pytest
 from gameserver.domain.daily.results import played_turns
 from gameserver.platform.daily import NotRanked, Outcome, not_ranked
 from gameserver.platform.daily.result import PlayedTurn, day_result, delays, front_game, outcome_of
-from gameserver.storage.records import Board, StepRecord, Submission
+from gameserver.storage.records import HiddenState, StepRecord, Submission
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -103,7 +103,7 @@ def test_a_turn_resolved_lazily_counts_at_its_deadline(doctrine):
     """Nobody waits on a member against a house AI: the turn missed at 120 s was resolved only when the member
     came back at 600 s; it counts as resolved at its deadline, and as the doctrine's when one was snapshotted."""
     records = [record(1, 0, 120, 600, None), record(2, 120, 180, 150, 150)]
-    board = Board(game_id="g", epoch=2, state={}, seed=1, stand_ins={"north": doctrine, "south": {}})
+    board = HiddenState(game_id="g", epoch=2, state={}, seed=1, stand_ins={"north": doctrine, "south": {}})
     first, second = played_turns(records, "north", board)
     assert (first.resolved_at, first.sent_at, first.by_doctrine) == (at(120), None, doctrine is not None)
     assert (second.opened_at, second.resolved_at, second.sent_at) == (at(120), at(150), at(150))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from gameserver.play.submissions import MAX_SUBMISSIONS, SubmissionCapError, next_submission
+from gameserver.play.orders import MAX_SUBMISSIONS, SubmissionCapError, next_submission
 
 
 def test_five_submissions_per_turn_at_most() -> None:

@@ -197,7 +197,7 @@ def test_a_linked_duel_caught_up_after_its_final_turn_is_judged_the_same(store, 
     api(ann, "GET", "/v1/me", device="one-phone")
     api(bob, "GET", "/v1/me", device="one-phone")
     game_id = start(store, clock, ann, bob)
-    monkeypatch.setattr(duel_game.MODE, "riding", lambda *_: ())
+    monkeypatch.setattr(duel_game.MODE, "writes_with_step", lambda *_: ())
     final = play_out(store, clock, ann, bob, game_id)
     assert final["status"] == "won" and final["rating"] == {"rated": False, "why": "linked-accounts"}
     assert balance(store, ann) == balance(store, bob) == 100

@@ -10,13 +10,13 @@ from datetime import timedelta
 
 import pytest
 from feint_script import deployment, member
+from gameserver.catalog import engine
 from gameserver.clock import iso, parse_iso
 from gameserver.domain.feint import games, online
 from gameserver.errors import Conflict, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play import steps
 from gameserver.play.engine import Started
-from gameserver.play.engines import engine
 from rules.feint import Token, start_position
 
 HERE = Client(device="d", address="192.0.2.1")

@@ -1,7 +1,8 @@
 """Front 1901's daily challenge on the in-memory store and a manual clock: the same challenge for everyone,
 drawn from the date and the salt, set by the first request of a day the rotation missed; one attempt a day; the
 board's order and shared ranks, my rank; not ranked after the 48-hour window or behind a linked account that
-started first; the record private until the window closes."""
+started first; the record private until the window closes; the member's own stop ranked last, a moderator's
+never ranked."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from datetime import date, timedelta
 import pytest
 from feint_script import member
 from gameserver.domain.front1901 import daily, games
+from gameserver.domain.moderation import stop
 from gameserver.errors import Conflict, ErrorCode, NotFound
-from gameserver.identity import Client
+from gameserver.identity import Caller, Client
 from gameserver.platform.daily.front1901 import ChallengeResult, result_key, sort_key
 from hypothesis import given
 from hypothesis import strategies as st
@@ -146,3 +148,39 @@ def test_a_day_long_past_is_shown_drawn_with_its_times_in_the_one_form(store, cl
     shown = daily.my_challenge(store, clock, ann, date(44, 7, 9))
     assert shown["challenge"]["window_closes_at"] == "0044-07-11T00:00:00Z" and shown["mine"] is None
     assert store.front1901.get_challenge(date(44, 7, 9)) is None, "only a request about today stores its day"
+
+
+MODERATOR = Caller(sub="mod-sub", groups=frozenset({"moderators"}), username="mod")
+
+
+def test_the_members_own_stop_is_recorded_as_abandoned_and_ranked_last(store, clock, ann):
+    started = start(store, clock, ann)
+    gid = started["mine"]["game_id"]
+    games.stop_game(store, clock, ann, gid)
+    game = store.games.get(gid)
+    assert (game.status, game.result, game.stopped.reason, game.stopped.by) == ("over", "abandoned", "abandoned",
+                                                                                  "ann")
+    mine = daily.my_challenge(store, clock, ann)["mine"]
+    assert (mine["status"], mine["ranked"], mine["result"]["kind"]) == ("finished", True, "abandoned")
+    ranked = store.front1901.read_rank(clock.now().date(), "ann")[0].board_key
+    every_other = [ChallengeResult("zed", kind, 0, 1920, 99) for kind in ("won", "shared", "survived", "eliminated")]
+    assert all(sort_key(other) < ranked for other in every_other), "after every result that is not abandoned"
+
+
+def test_a_moderators_stop_ends_the_challenge_with_no_result_and_it_is_never_ranked(store, clock, ann, bob):
+    mine, theirs = start(store, clock, ann), start(store, clock, bob)
+    gid = mine["mine"]["game_id"]
+    stop.stop_game(store, clock, MODERATOR, gid, "spam")
+    game = store.games.get(gid)
+    assert (game.status, game.winner, game.result) == ("over", None, None)
+    assert (game.stopped.reason, game.stopped.by) == ("moderator", "mod-sub")
+    entry = daily.my_challenge(store, clock, ann)["mine"]
+    assert (entry["status"], entry["result"], entry["ranked"], entry["not_ranked"]) == (
+        "finished", None, False, "stopped")
+    games.stop_game(store, clock, bob, theirs["mine"]["game_id"])
+    daily.rebuild_summaries(store, clock)
+    clock.advance(3600)
+    assert daily.record_result(store, game, store.games.board(gid)) == "already"
+    board = daily.board_of_the_day(store, clock, ann, None, None, 50)
+    assert [e["member"] for e in board["entries"]] == ["bob"] and board["mine"] is None
+    assert daily.my_challenge(store, clock, ann)["mine"]["not_ranked"] == "stopped"

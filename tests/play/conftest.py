@@ -1,19 +1,21 @@
-"""The pipeline's fixtures: the in-memory store, a manual clock, and Tally (``tally.py``) registered as a game
-beside three modes of its own, one per kind of deadline. Nothing here is Feinthold's: the pipeline is tested
-as a pipeline."""
+"""The pipeline's fixtures: the in-memory store, a manual clock, Tally (``tally.py``) declared as a game beside
+three modes of its own, one per kind of deadline (its own fixture), and a test's own mode. Nothing here is
+Feinthold's: the pipeline is tested as a pipeline."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from gameserver.catalog import MODES, Entry
 from gameserver.clock import ManualClock
-from gameserver.play import engines, modes
-from gameserver.play.modes import Deadlines, Mode
+from gameserver.play.modes import Mode
 from gameserver.storage.memory import MemoryStore
-from tally import KIND, Tally
+from tally import tally_registered
+
+__all__ = ["tally_registered"]
 
 START = datetime(2026, 12, 1, 9, 0, 0, tzinfo=UTC)
 
@@ -30,16 +32,18 @@ class Counting(MemoryStore):
         self.transactions.append(list(writes))
 
 
-class TallyMode(Mode):
-    def __init__(self, name: str, deadlines: Deadlines) -> None:
-        self.name, self.deadlines = name, deadlines
+@pytest.fixture
+def add_mode() -> Iterator[Callable[[Mode], None]]:
+    """Declares a test's own mode (its module the test's), taken away after the test."""
+    added: list[str] = []
 
+    def add(mode: Mode) -> None:
+        MODES.add(Entry(mode.name, type(mode).__module__, "a test's own mode"), mode)
+        added.append(mode.name)
 
-@pytest.fixture(autouse=True)
-def tally_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(engines.loaded, KIND, Tally())
-    for deadlines in Deadlines:
-        modes.register(TallyMode(f"tally-{deadlines}", deadlines))
+    yield add
+    for name in added:
+        MODES.remove(name)
 
 
 @pytest.fixture

@@ -9,23 +9,31 @@ already: the same action as the first call); an AI seat (``ai:``) is
 decided when the step closes, after the calls: it adds the step's seed plus the calls, mod 10, and is given no
 other seat's orders (it has none to be given). How a game ended for its members, in its own words: ``decided``
 (one winner) or ``shared`` (a draw).
+
+How a game joins the service, as the example of ``docs/interfaces.md``: its adapter (``Tally``, the engine
+port), its entry in the catalog of games, which names this module as the one holding ``ENGINE``, and here,
+being a test's game, the fixture that adds it and its modes (one per kind of deadline) and takes them away
+after, so that it never reaches the OpenAPI document or the authorization matrix.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+import pytest
+from gameserver.catalog import GAMES, MODES, Entry
 from gameserver.domain.players import PlayerKind, player
 from gameserver.errors import IllegalOrders, InvalidInput
-from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
+from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
+from gameserver.play.modes import Deadlines, Mode
 
 KIND = "tally"
 SEATS = ("a", "b", "c")
 
 
-class Tally:
+class Tally(BaseEngine[Any]):
     kind = KIND
     replaces = True
 
@@ -104,3 +112,29 @@ class Tally:
 
     def load(self, data: dict[str, Any]) -> Any:
         return copy.deepcopy(data)
+
+
+ENGINE = Tally()
+
+ENTRY = Entry(KIND, __name__, "Tally: each seat adds to its own secret total; the highest total wins.")
+
+
+class TallyMode(Mode):
+    def __init__(self, name: str, deadlines: Deadlines) -> None:
+        self.name, self.deadlines = name, deadlines
+
+
+MODES_OF_TALLY = [TallyMode(f"tally-{deadlines}", deadlines) for deadlines in Deadlines]
+"""Tally's own modes, one per kind of deadline, with nothing else to add."""
+
+
+@pytest.fixture(autouse=True)
+def tally_registered() -> Iterator[None]:
+    """Tally and its modes declared for the test, and taken away after it."""
+    GAMES.add(ENTRY)
+    for tally_mode in MODES_OF_TALLY:
+        MODES.add(Entry(tally_mode.name, __name__, f"Tally with {tally_mode.deadlines} deadlines."), tally_mode)
+    yield
+    GAMES.remove(KIND)
+    for tally_mode in MODES_OF_TALLY:
+        MODES.remove(tally_mode.name)

@@ -11,9 +11,9 @@ import pytest
 from gameserver.clock import iso, parse_iso
 from gameserver.errors import Conflict, IllegalOrders, InvalidInput, NotFound
 from gameserver.identity import Client
-from gameserver.play import leave, orders, start, steps, views
-from gameserver.play.modes import Deadlines, Mode, register
-from gameserver.play.submissions import MAX_SUBMISSIONS
+from gameserver.play import leave, orders, start, steps, stop, views
+from gameserver.play.modes import Deadlines, Mode
+from gameserver.play.orders import MAX_SUBMISSIONS
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import StepRead
@@ -194,13 +194,13 @@ class Riding(Mode):
 
     name, deadlines = "tally-riding", Deadlines.TIMED
 
-    def riding(self, store, clock, commit, read):
+    def writes_with_step(self, store, clock, commit, read):
         return (AuditLine("pipeline", iso(clock.now()), "step", commit.game.game_id, str(commit.records[0].step),
                           "rides", f"a{commit.records[0].step}"),)
 
 
-def test_a_modes_writes_ride_in_the_steps_transaction_or_neither_is_written(store, clock):
-    register(Riding())
+def test_a_modes_writes_ride_in_the_steps_transaction_or_neither_is_written(store, clock, add_mode):
+    add_mode(Riding())
     game_id = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-riding").game.game_id
     clock.advance(FIVE_MINUTES.total_seconds())
     read = store.games.read_step(game_id)
@@ -336,7 +336,7 @@ def test_how_a_game_ended_for_its_members_is_on_the_game_and_their_lists(store, 
     assert (store.games.get(game_id).winner, store.games.get(game_id).result) == ("draw", "shared")
     assert [p.result for p in views.my_games(store, "bob", KIND, None, 5).items] == ["shared"]
     stopped = new(store, clock, {"a": "alice", "b": "bob"}, game_id="0" * 19 + "2")
-    store.transact([steps.end_off_the_board(store, stopped.game, "b", clock.now())])
+    stop.stop(store, clock, stopped.game.game_id, stop.Stop(stop.StopReason.FORFEIT, stop.RULES, "b"))
     assert (store.games.get(stopped.game.game_id).winner, store.games.get(stopped.game.game_id).result) == (
         "b", "decided")
 
@@ -420,3 +420,53 @@ def test_a_game_that_keeps_changing_while_its_due_steps_settle_is_busy_not_a_loo
     with pytest.raises(Conflict) as busy:
         views.my_game(store, clock, "alice", game_id, KIND)
     assert busy.value.code.value == "busy" and len(lost) == steps.ATTEMPTS
+
+
+class Stopping(Mode):
+    """A mode whose stops carry an audit line in their own transaction, and note what followed them."""
+
+    name, deadlines = "tally-stopping", Deadlines.TIMED
+
+    def __init__(self) -> None:
+        self.followed: list[tuple[str, str]] = []
+
+    def writes_with_stop(self, store, clock, close, read, why):
+        if close.game.game_id.endswith("9"):
+            return None  # as if the mode's own item had moved on, every time it is read
+        return (AuditLine(why.by, iso(clock.now()), "stop", close.game.game_id, str(why.reason), "stops", "s"),)
+
+    def after_stop(self, store, clock, close, why, writes):
+        self.followed.append((close.game.game_id, writes[0].target))
+
+
+def test_a_stop_ends_the_game_with_its_modes_writes_in_one_transaction_then_follows_it(store, clock, add_mode):
+    stopping = Stopping()
+    add_mode(stopping)
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-stopping").game.game_id
+    before = len(store.transactions)
+    close = stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.MODERATOR, "mod"))
+    (written,) = store.transactions[before:]
+    assert [type(w).__name__ for w in written] == ["GameClose", "AuditLine"]
+    game = store.games.get(game_id)
+    assert (game.status, game.winner, game.result) == ("over", None, None), "a moderator's stop: no result"
+    assert (game.stopped.reason, game.stopped.by) == ("moderator", "mod")
+    assert stopping.followed == [(game_id, "moderator")] and close.game == game
+    assert store.games.read_view(game_id, "alice").views.views["a"]["over"] is True
+    with pytest.raises(Conflict) as over:
+        stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.MODERATOR, "mod"))
+    assert over.value.code == "game_over"
+    with pytest.raises(NotFound):
+        stop.stop(store, clock, "f" * 20, stop.Stop(stop.StopReason.MODERATOR, "mod"))
+
+
+def test_a_member_stops_only_a_game_of_theirs_and_a_mode_that_moved_on_writes_nothing(store, clock, add_mode):
+    add_mode(Stopping())
+    game_id = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-stopping").game.game_id
+    with pytest.raises(NotFound):
+        stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.ABANDONED, "carol"),
+                  may_stop=lambda game: bool(game.seats_of("carol")))
+    refused = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-stopping", game_id="0" * 19 + "9").game.game_id
+    with pytest.raises(Conflict) as busy:
+        stop.stop(store, clock, refused, stop.Stop(stop.StopReason.ABANDONED, "alice"))
+    assert busy.value.code == "busy" and store.games.get(refused).status == "open"
+    assert store.tables.audit == []

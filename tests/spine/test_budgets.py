@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from gameserver import services
 from gameserver.domain import feinthold as games
-from gameserver.domain.house import create_house_game
+from gameserver.domain.feinthold.house import create_house_game
 from gameserver.play import steps
 from gateway import call
 from moto_tables import address_of

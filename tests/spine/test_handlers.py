@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from gameserver.domain import feinthold as games
-from gameserver.domain import house
+from gameserver.domain.feinthold import house
 from gateway import LambdaContext
 
 EVENTS = Path(__file__).resolve().parents[2] / "events"

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from gameserver.domain import doctrines, house, members
+from gameserver.domain import doctrines, members
 from gameserver.domain.challenges import game as challenges
 from gameserver.domain.challenges import publication
 from gameserver.domain.daily import front as daily_front
 from gameserver.domain.duels import service as duels
+from gameserver.domain.feinthold import house
 from gameserver.domain.tournaments import service as tournaments
 from moderation_world import MODERATOR, WHY, World, member, world_on_memory
 

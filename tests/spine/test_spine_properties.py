@@ -10,7 +10,7 @@ from gameserver.domain import feinthold as games
 from gameserver.errors import Conflict
 from gameserver.identity import Client
 from gameserver.play import steps
-from gameserver.play.submissions import MAX_SUBMISSIONS
+from gameserver.play.orders import MAX_SUBMISSIONS
 from gameserver.storage.dynamodb import keys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

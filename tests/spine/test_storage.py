@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 from gameserver.domain import feinthold as games
-from gameserver.domain import house
+from gameserver.domain.feinthold import house
 from gameserver.storage.cursors import InvalidCursor
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1, GSI2, MAIN_TABLE

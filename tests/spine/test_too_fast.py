@@ -8,7 +8,7 @@ import random
 
 import pytest
 from gameserver.domain import feinthold as games
-from gameserver.domain import house
+from gameserver.domain.feinthold import house
 from gameserver.identity import Client
 from gameserver.platform.fairplay.marks import MarkKind
 from moto_tables import STORES, store_of

@@ -8,7 +8,7 @@ import random
 import pytest
 from gameserver.clock import iso, parse_iso
 from gameserver.domain import feinthold as games
-from gameserver.domain import house
+from gameserver.domain.feinthold import house
 from gameserver.errors import Conflict
 from gameserver.identity import Client
 from gameserver.play import steps

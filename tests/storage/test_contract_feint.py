@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 from gameserver.storage.cursors import InvalidCursor
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.games import NewGame
+from gameserver.storage.lobby import Table, TableWrite
 from gameserver.storage.members import Notice, Notices
 from test_contract_games import board, commit_of, created, game
 
@@ -25,7 +25,7 @@ def notice(sub: str, step: int = 2, kind: str = "turn-open") -> Notice:
 
 def table(table_id: str = "t1", *, closes_at: str = "2026-12-02T09:00:00Z", invited: tuple[str, ...] = (),
           joined: tuple[str, ...] = ("ann",), seats: int = 3, bots: int = 0) -> Table:
-    return Table(table_id=table_id, host="ann", seats=seats, pace="5m", bots=bots, invited=invited, joined=joined,
+    return Table(table_id=table_id, game="feint", host="ann", seats=seats, pace="5m", bots=bots, invited=invited, joined=joined,
                  status="open", created_at=AT, closes_at=closes_at)
 
 
@@ -43,7 +43,7 @@ def test_notices_ride_in_the_steps_transaction_or_are_not_written(store):
 
 def test_a_table_is_created_once_and_claimed_by_its_version(store):
     store.transact([TableWrite(table())])
-    stored = store.feint.get_table("t1")
+    stored = store.lobby.get_table("t1")
     assert stored == replace(table(), version=1)
     with pytest.raises(WriteConflict):
         store.transact([TableWrite(table())])
@@ -51,19 +51,19 @@ def test_a_table_is_created_once_and_claimed_by_its_version(store):
     store.transact([TableWrite(joined)])
     with pytest.raises(WriteConflict):  # a second join from the same read
         store.transact([TableWrite(replace(stored, joined=("ann", "cat")))])
-    assert store.feint.get_table("t1").joined == ("ann", "bob") and store.feint.get_table("t1").version == 2
-    assert store.feint.get_table("nope") is None
+    assert store.lobby.get_table("t1").joined == ("ann", "bob") and store.lobby.get_table("t1").version == 2
+    assert store.lobby.get_table("nope") is None
 
 
 def test_the_last_seat_starts_the_game_in_the_same_transaction_or_neither(store):
     store.transact([TableWrite(table(seats=2))])
-    read = store.feint.get_table("t1")
+    read = store.lobby.get_table("t1")
     started = replace(read, joined=("ann", "bob"), status="started", game_id="g1")
     taken = game("g1")
     store.transact([NewGame(taken, board("g1"), [], []), TableWrite(replace(read, joined=("ann", "cat")))])
     with pytest.raises(WriteConflict):  # the game exists: the table is not written either
-        store.transact([NewGame(taken, board("g1"), [], []), TableWrite(store.feint.get_table("t1"))])
-    assert store.feint.get_table("t1").joined == ("ann", "cat")
+        store.transact([NewGame(taken, board("g1"), [], []), TableWrite(store.lobby.get_table("t1"))])
+    assert store.lobby.get_table("t1").joined == ("ann", "cat")
     with pytest.raises(WriteConflict):  # the table changed since it was read: no game either
         store.transact([TableWrite(started), NewGame(game("g2"), board("g2"), [], [])])
     assert store.games.get("g2") is None
@@ -75,14 +75,14 @@ def test_open_tables_are_the_ones_a_stranger_may_sit_at_closing_soonest_first(st
                     TableWrite(table("t3", closes_at="2026-12-01T09:30:00Z")),
                     TableWrite(table("t4", seats=2, invited=("bob",))),  # its only other seat is kept for bob
                     TableWrite(table("t5", seats=3, bots=1, joined=("ann", "cat")))])  # full
-    assert [t.table_id for t in store.feint.open_tables(AT, None, 10).items] == ["t3", "t2", "t1"]
-    assert [t.table_id for t in store.feint.open_tables("2026-12-01T10:00:00Z", None, 10).items] == ["t2", "t1"]
-    first = store.feint.open_tables(AT, None, 2)
+    assert [t.table_id for t in store.lobby.open_tables("feint", AT, None, 10).items] == ["t3", "t2", "t1"]
+    assert [t.table_id for t in store.lobby.open_tables("feint", "2026-12-01T10:00:00Z", None, 10).items] == ["t2", "t1"]
+    first = store.lobby.open_tables("feint", AT, None, 2)
     assert [t.table_id for t in first.items] == ["t3", "t2"] and first.cursor is not None
-    rest = store.feint.open_tables(AT, first.cursor, 2)
+    rest = store.lobby.open_tables("feint", AT, first.cursor, 2)
     assert [t.table_id for t in rest.items] == ["t1"]
-    started = replace(store.feint.get_table("t1"), status="started", joined=("ann", "bob", "cat"))
+    started = replace(store.lobby.get_table("t1"), status="started", joined=("ann", "bob", "cat"))
     store.transact([TableWrite(started)])
-    assert [t.table_id for t in store.feint.open_tables(AT, None, 10).items] == ["t3", "t2"]
+    assert [t.table_id for t in store.lobby.open_tables("feint", AT, None, 10).items] == ["t3", "t2"]
     with pytest.raises(InvalidCursor):
-        store.feint.open_tables(AT, "bm90LWEtY3Vyc29y", 2)
+        store.lobby.open_tables("feint", AT, "bm90LWEtY3Vyc29y", 2)

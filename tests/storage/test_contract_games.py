@@ -9,8 +9,16 @@ from dataclasses import replace
 import pytest
 from gameserver.storage.cursors import InvalidCursor
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import DueStep, InvitationAccepted, NewGame, StepCommit
-from gameserver.storage.records import Board, Game, Invitation, MemberViews, Play, StepRecord, Submission
+from gameserver.storage.games import DueStep, NewGame, StepCommit
+from gameserver.storage.invitations import Invitation, InvitationAccepted
+from gameserver.storage.records import (
+    Game,
+    HiddenState,
+    MemberViews,
+    Play,
+    StepRecord,
+    Submission,
+)
 
 AT = "2026-12-01T09:00:00Z"
 
@@ -25,8 +33,8 @@ def game(game_id: str = "g1", *, step: int = 1, version: int = 1, deadline: str 
                 result=None if status == "open" else "won", options={"layout": "crown-1"})
 
 
-def board(game_id: str = "g1", epoch: int = 0) -> Board:
-    return Board(game_id=game_id, epoch=epoch, state={"turn": epoch + 1}, seed=7, stand_ins={"south": None})
+def board(game_id: str = "g1", epoch: int = 0) -> HiddenState:
+    return HiddenState(game_id=game_id, epoch=epoch, state={"turn": epoch + 1}, seed=7, stand_ins={"south": None})
 
 
 def views(game_id: str = "g1", epoch: int = 0, sub: str = "ann") -> MemberViews:

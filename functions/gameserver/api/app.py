@@ -33,7 +33,7 @@ def operation_id(route: APIRoute) -> str:
 def create_app(platform: bool = True) -> FastAPI:
     """The app with every router; ``platform=False`` includes only the profile's and the games' routers (the
     profile, Feinthold's games, invitations), for the Lambda handler's lighter app serving the game routes."""
-    from gameserver.api import games, invitations, members
+    from gameserver.api import feinthold, invitations, members
 
     app = FastAPI(
         title="Feinthold API",
@@ -51,7 +51,7 @@ def create_app(platform: bool = True) -> FastAPI:
     app.add_middleware(CursorBinding)
     app.add_middleware(BodyLimit)
     app.include_router(members.router)
-    app.include_router(games.router)
+    app.include_router(feinthold.router)
     app.include_router(invitations.router)
     if not platform:
         return app

@@ -1,6 +1,6 @@
 """What the challenge routes (v1) answer: published doctrines (never a member's rules but to their author), the
 test bench's games and what each rule did, challenges, a doctrine's trace, the month's two boards
-(documentation and a check, never built at run time: see games_answers)."""
+(documentation and a check, never built at run time: see feinthold_answers)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 
 from gameserver.api.doctrines_models import DoctrineJson
 from gameserver.api.duels_answers import GlickoChange
-from gameserver.api.games_answers import GameOut
-from gameserver.api.games_models import Order, Position
+from gameserver.api.feinthold_answers import GameOut
+from gameserver.api.feinthold_models import Order, Position
 from gameserver.api.models import DecimalText, Draw, HouseAi, Month, NextCursor, Pace, Side, Timestamp
 from gameserver.platform.challenges import ChallengeStatus, ChallengeUnrated, DoctrineStatus
 

@@ -1,5 +1,5 @@
 """What the doctrine routes (v1) answer (documentation and a check, never built at run time: see
-games_answers)."""
+feinthold_answers)."""
 
 from __future__ import annotations
 

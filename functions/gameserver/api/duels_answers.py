@@ -1,5 +1,5 @@
 """What the duel and duel leaderboard routes (v1) answer (documentation and a check, never built at run time:
-see games_answers)."""
+see feinthold_answers)."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from gameserver.api.models import Choice, FeintPace, Mode, RequestBody
+from gameserver.api.models import Choice, FeintPace, RequestBody
 
 Cell = Annotated[list[int], Field(min_length=2, max_length=2, description="an axial cell [q, r] (s = -q - r)",
                                   examples=[[0, 4]])]
@@ -104,12 +104,12 @@ class FeintCommandIn(RequestBody):
 
 
 class FeintSoloGame(RequestBody):
-    mode: Literal[Mode.SOLO]
+    mode: Literal["solo"]
     seats: Seats
 
 
 class FeintHotSeatGame(RequestBody):
-    mode: Literal[Mode.HOT_SEAT]
+    mode: Literal["hot-seat"]
     seats: Seats
     bots: int = Field(default=0, ge=0, le=4, description="seats played by bots (the last ones); yours the others")
 

@@ -1,4 +1,4 @@
-"""What Front 1901's routes (v1) answer (documentation and a check, never built at run time: see games_answers):
+"""What Front 1901's routes (v1) answer (documentation and a check, never built at run time: see feinthold_answers):
 a member's game and view (the position, the phase, the legal orders, the messages, the agreements, the trust),
 the phases a submission played, a proposal's answer, the help tools, the history and the record."""
 
@@ -447,6 +447,8 @@ class Front1901NotRanked(enum.StrEnum):
     """Ranked only if finished within 48 hours of that day's start."""
     LINKED_ACCOUNT = "linked-account-started-earlier"
     """A linked account (the same device id or address) started that day's challenge earlier."""
+    STOPPED = "stopped"
+    """A moderator stopped the game: it ended with no result."""
 
 
 class Front1901Challenge(BaseModel):

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request, Response
 from gameserver.api.deps import IdempotencyKey, InvitationId, Me, answer, errors, ok, reply
 from gameserver.api.invitations_models import NewInvitation
 from gameserver.clock import get_clock
-from gameserver.domain import friendly
+from gameserver.domain.feinthold import friendly
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from gameserver.api.games_models import Layout
+from gameserver.api.feinthold_models import Layout
 from gameserver.api.models import Choice, GamePace, RequestBody, Side
 
 

@@ -1,5 +1,5 @@
 """What the members' routes (v1) answer: the profile, my games of every game (documentation and a check, never
-built at run time: see games_answers)."""
+built at run time: see feinthold_answers)."""
 
 from __future__ import annotations
 

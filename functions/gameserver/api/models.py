@@ -1,8 +1,9 @@
 """What every router's bodies share: the request base (strict, no unknown fields), a moderator's reason, the error
 bodies, times and days, and the words the games and modes are played in, each defined once.
 
-The words mirror sets defined deeper down (the rules' sides, the registered modes): the API cannot import the
-engines at a cold start, so tests/spine/test_openapi.py holds each mirror equal to its source.
+The games and the modes are built from their catalog (``gameserver.catalog``); the other words mirror sets
+defined deeper down (the rules' sides, the house AIs): the API cannot import the engines at a cold start, so
+tests/spine/test_openapi.py holds each mirror equal to its source.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 import enum
 import re
 from datetime import date
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
 
+from gameserver.catalog import GAMES, MODES, Catalog
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
 from gameserver.platform.pace import Pace
@@ -116,33 +118,27 @@ class HouseAi(enum.StrEnum):
     """Aggressive."""
 
 
-class Mode(enum.StrEnum):
-    """How a game is played: how it came to be, and what it adds to the game (stakes, a board, a bracket); the
-    pipeline's registered modes (``gameserver.services.MODES``)."""
+def _catalog_enum(name: str, doc: str, catalog: Catalog, *, described: bool) -> type[enum.StrEnum]:
+    """An enum of ``catalog``'s declared names (``hot-seat`` is ``HOT_SEAT``), each described by its entry's line
+    where ``described`` (what ``api.openapi`` writes as the values' meanings)."""
+    built = enum.StrEnum(name, [(entry.name.upper().replace("-", "_"), entry.name)  # type: ignore[misc]
+                                for entry in catalog.declared], module=__name__)
+    built.__doc__ = doc
+    built.__member_docs__ = {  # type: ignore[attr-defined]
+        entry.name.upper().replace("-", "_"): entry.description if described else "" for entry in catalog.declared}
+    return built
 
-    HOUSE = "house"
-    """Against a house AI."""
-    FRIENDLY = "friendly"
-    """Between two members, by invitation: no stake, no rating."""
-    DUEL = "duel"
-    """A duel between two members, rated, with a stake in credits."""
-    DAILY = "daily"
-    """The Daily Front: everyone plays the same game against the same house AI."""
-    MATCH = "match"
-    """A match of a knockout tournament."""
-    CHALLENGE = "challenge"
-    """A rated challenge of a published doctrine or a house AI."""
-    SOLO = "solo"
-    """One member against the game's own players, no deadline: Feint's bots (the member at seat 1), Front 1901's
-    six AI powers."""
-    HOT_SEAT = "hot-seat"
-    """Feint: one member playing several seats on one device (and bots in the others); no deadline."""
-    WATCH = "watch"
-    """Feint: bots only, every strength face-up, played out when created; anyone with its id reads it."""
-    ONLINE = "online"
-    """Feint: members each on their own device (and bots in the seats left), a deadline per decision."""
-    FRONT1901_DAILY = "front1901-daily"
-    """Front 1901's daily challenge: the day's power, level and seed for everyone, one attempt a day."""
+
+if TYPE_CHECKING:  # the names as types; their values are the catalog's
+    class Mode(enum.StrEnum): ...
+
+    class GameKind(enum.StrEnum): ...
+else:
+    Mode = _catalog_enum("Mode", "How a game is played: how it came to be, and what it adds to the game (stakes, a "
+                                 "board, a bracket); the\npipeline's registered modes (``gameserver.services.MODES``).",
+                         MODES, described=True)
+
+    GameKind = _catalog_enum("GameKind", "The games the service hosts (the pipeline's kinds).", GAMES, described=False)
 
 
 class GameStatus(enum.StrEnum):
@@ -161,14 +157,6 @@ class ClosedBy(enum.StrEnum):
     """Every seat the step waited for had sent."""
     DEADLINE = "deadline"
     """Its deadline passed first: the missing decisions were the stand-ins' (or the rules')."""
-
-
-class GameKind(enum.StrEnum):
-    """The games the service hosts (the pipeline's kinds)."""
-
-    FEINTHOLD = "feinthold"
-    FEINT = "feint"
-    FRONT1901 = "front1901"
 
 
 def _integral_as_int(value: Any) -> Any:

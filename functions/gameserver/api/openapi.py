@@ -245,7 +245,10 @@ def _enum_classes() -> dict[str, list[type[enum.Enum]]]:
 
 def _member_docs(cls: type[enum.Enum]) -> dict[str, str]:
     """The docstring under each member of an enum class, read from its source (Python keeps no attribute
-    docstrings at run time)."""
+    docstrings at run time); an enum built from a catalog carries its own (``__member_docs__``)."""
+    declared = getattr(cls, "__member_docs__", None)
+    if declared is not None:
+        return dict(declared)
     tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
     body = tree.body[0].body  # type: ignore[attr-defined]
     docs: dict[str, str] = {}

@@ -1,4 +1,4 @@
-"""What the seasons' routes (v1) answer (documentation and a check, never built at run time: see games_answers)."""
+"""What the seasons' routes (v1) answer (documentation and a check, never built at run time: see feinthold_answers)."""
 
 from __future__ import annotations
 

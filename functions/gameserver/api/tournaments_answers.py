@@ -1,5 +1,5 @@
 """What the tournament routes (v1) answer (documentation and a check, never built at run time: see
-games_answers). The closed sets (statuses, endings, tiebreaks, why a match is unrated) are the tournaments' own
+feinthold_answers). The closed sets (statuses, endings, tiebreaks, why a match is unrated) are the tournaments' own
 enums, defined once in ``gameserver.platform.tournaments``."""
 
 from __future__ import annotations

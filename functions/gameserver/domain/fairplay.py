@@ -29,7 +29,7 @@ from gameserver.platform.fairplay.delays import faster_than_a_human_in_game, ord
 from gameserver.platform.fairplay.marks import Mark, MarkKind
 from gameserver.platform.fairplay.reloads import RELOADS_PER_MINUTE
 from gameserver.play.modes import Mode
-from gameserver.play.players import is_member
+from gameserver.play.seats import is_member
 from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.port import Store
 
@@ -107,7 +107,7 @@ class JudgedAtTheEnd(Mode):
     games still leave ``too-fast`` marks for moderators. Best effort, as a reload storm's: a mark the end failed
     to write is logged, and the game stands."""
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         if commit.game.status != "over":
             return
         try:

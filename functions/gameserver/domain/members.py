@@ -15,7 +15,7 @@ from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.ids import is_match_id
 from gameserver.play import views
-from gameserver.play.players import is_member
+from gameserver.play.seats import is_member
 from gameserver.storage.members import Notice, NoticeKind
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, LedgerLine, Profile

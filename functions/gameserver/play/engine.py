@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
+from gameserver.errors import IllegalOrders
 from gameserver.storage.records import Json, Seat
 
 S = TypeVar("S")
@@ -78,7 +79,7 @@ class Engine(Protocol[S]):
     replaces: bool
     """Whether a seat may send again, replacing its orders, while another seat the step awaits has yet to send
     (Feinthold: "You can change your orders as long as the opponent has not sent theirs", up to the cap of
-    ``play.submissions``); otherwise a seat's one submission is final."""
+    ``play.orders.MAX_SUBMISSIONS``); otherwise a seat's one submission is final."""
 
     def seats(self, options: Mapping[str, str]) -> tuple[Seat, ...]:
         """The seats of a game started with ``options``, in seat order."""
@@ -142,3 +143,22 @@ class Engine(Protocol[S]):
     def dump(self, state: S) -> Json: ...
 
     def load(self, data: Json) -> S: ...
+
+
+class BaseEngine(Generic[S]):
+    """What most games do, for an adapter to inherit (it writes only what its game does; ``Engine`` stays the
+    port): a seat's one submission is final, a step has no actions inside it and no seats decided at its close,
+    and a resolved step's record keeps nothing beyond the orders stored beside it."""
+
+    kind: str
+    replaces: bool = False
+
+    def act(self, state: S, seat: Seat, action: Json, earlier: Sequence[Json]) -> Json:
+        raise IllegalOrders(f"a step of {self.kind} has orders only: it has no actions", field="action",
+                            rule="no-actions")
+
+    def decide(self, state: S, seats: frozenset[Seat], actions: Sequence[Json], seed: int) -> dict[Seat, Orders]:
+        return {}
+
+    def step_record(self, before: S, after: S, orders: Mapping[Seat, Orders]) -> Json:
+        return {}

@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
-from gameserver.play.engines import engine as engine_of
-from gameserver.play.players import is_member
-from gameserver.play.seats import member_views, opening_submissions, plays_of
+from gameserver.play.seats import is_member, member_views, opening_submissions, plays_of
 from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, settle
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import StepCommit
@@ -41,7 +40,7 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
     let a member leave. One read and one transaction (more when the steps that then await no member run past
     one transaction)."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id)
+        read = read_step(store, game_id, kind=kind)
         game, board = read.game, read.board
         if game is None or board is None or game.kind != kind or not game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")

@@ -3,20 +3,21 @@
 A mode names its deadlines (a timer per step, lazy, or none), the companions it reads with a step (items read
 in the step's own request), the writes that ride in a step's transaction (so a step and what it moves commit
 together, or neither does), and what follows a committed step (an end recorded elsewhere). The pipeline calls
-these hooks and knows no mode by name: the application installs a loader (``install``) that imports a mode's
-module, which calls ``register``, when a game of that mode is first met.
+these hooks and knows no mode by name: the catalog of modes (``gameserver.catalog.MODES``) says which module
+holds each, imported when a game of that mode is first met; the module calls ``register``.
 """
 
 from __future__ import annotations
 
 import enum
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from gameserver.catalog import MODES
 from gameserver.clock import Clock
 
 if TYPE_CHECKING:
+    from gameserver.play.stop import Stop
     from gameserver.storage.games import Companion, GameClose, StepCommit, StepRead
     from gameserver.storage.port import Store, Write
     from gameserver.storage.records import Game
@@ -39,21 +40,26 @@ class Mode:
     name: str = ""
     deadlines: Deadlines = Deadlines.LAZY
 
-    def riding(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
-        """Writes to commit in the same transaction as ``commit`` (``read``: what the step was read with)."""
+    def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
+        """Writes that commit in the step's own transaction, or neither does (``read``: the step's read)."""
         return ()
 
-    def carried(self, riders: Sequence[Write]) -> dict[Companion, Any]:
-        """The companions as ``riders`` wrote them: what the next step of the same request reads them as."""
+    def companions_as_written(self, riders: Sequence[Write]) -> dict[Companion, Any]:
+        """The companions as this mode's writes left them: the next step of the same request reads nothing."""
         return {}
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
-        """What follows ``commit`` once written (``riders``: what rode with it). Never raises: a failure here
-        must leave the step standing and be caught up later."""
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+        """What follows the step once committed (``riders``: this mode's writes); never raises (caught up later)."""
 
-    def closed(self, store: Store, clock: Clock, close: GameClose) -> None:
-        """What follows a game ended off the board (``steps.end_off_the_board``: a member who stops) once written.
-        Never raises, as ``committed``."""
+    def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
+                         ) -> Sequence[Write] | None:
+        """Writes that commit in the stop's own transaction (None: this mode's items moved on, read again).
+
+        ``close`` ends the game ``read`` holds (with its companions, as for a step), by ``stop`` (``play.stop``)."""
+        return ()
+
+    def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
+        """What follows the stop once committed (``writes``: this mode's); never raises, as ``after_step``."""
 
     def record_opens_at(self, game: Game) -> str | None:
         """When the game's full record opens to its players if not at the game's end (None: at its end)."""
@@ -64,37 +70,41 @@ Companions = Callable[[str], "Companion | None"]
 """A mode's companion of a game, from the game's id (None: a game of that id has none, so its read asks for
 nothing; whether an id names a companion is the mode's to say)."""
 
-_lock = threading.Lock()
-_modes: dict[str, Mode] = {}
-_loader: Callable[[str], None] | None = None
-_companions: tuple[Companions, ...] = ()
+_companions: dict[str, tuple[Companions, ...]] = {}
 
 
-def install(loader: Callable[[str], None], companions: Sequence[Companions]) -> None:
-    """The application's modes: ``loader(name)`` imports the module that registers mode ``name``;
-    ``companions`` are what every step read asks for (a game's mode is known only once its item is read)."""
-    global _loader, _companions
-    _loader, _companions = loader, tuple(companions)
+def install(companions: Mapping[str, Sequence[Companions]]) -> None:
+    """The application's companions, by the mode that reads them with its steps (a game's mode is known only once
+    its item is read: a read asks for those of every mode its game may be played in)."""
+    global _companions
+    _companions = {name: tuple(found) for name, found in companions.items()}
 
 
 def register(mode: Mode) -> Mode:
-    with _lock:
-        _modes[mode.name] = mode
-    return mode
+    """``mode`` as its catalog entry's (its module must be the one the entry names)."""
+    registered: Mode = MODES.put(mode.name, mode, module=type(mode).__module__)
+    return registered
 
 
 def mode(name: str) -> Mode:
     """The registered mode ``name``, loading its module on first use."""
-    found = _modes.get(name)
-    if found is None and _loader is not None:
-        _loader(name)
-        found = _modes.get(name)
-    if found is None:
-        raise LookupError(f"no mode {name!r} is registered")
+    found: Mode = MODES.load(name)
     return found
 
 
-def companions(game_id: str) -> list[Companion]:
-    """What a step's read of ``game_id`` asks for besides the game: one per mode that reads companions and has one
-    for this id (a key not found costs the minimum read unit, no request)."""
-    return [found for found in (companion(game_id) for companion in _companions) if found is not None]
+def companions(game_id: str, kind: str | None = None) -> list[Companion]:
+    """What a step's read of ``game_id`` asks for besides the game: one per mode that reads companions, may play
+    a game of ``kind`` (None: of any kind) and has one for this id (a key not found costs the minimum read unit,
+    no request). A mode that reads none costs nothing: a Front 1901 phase asks for no duel."""
+    wanted = [found for name, found in _companions.items() if kind is None or MODES.plays(name, kind)]
+    return [one for companion in (c for found in wanted for c in found)
+            if (one := companion(game_id)) is not None]
+
+
+def record_opens_at(game: Game) -> str | None:
+    """When the game's record opens to its players: at its end (None while in play), unless its mode keeps it
+    closed until later (``Mode.record_opens_at``)."""
+    later = mode(game.mode).record_opens_at(game)
+    if later is not None:
+        return later
+    return game.finished_at if game.status == "over" else None

@@ -2,25 +2,48 @@
 seat has sent (always, when the others are decided by stand-ins), the step resolves in the same request.
 
 "You can change your orders as long as the opponent has not sent theirs (5 submissions per turn at most)":
-a seat may send again while another awaited seat has yet to, up to its engine's cap.
+a seat may send again while another awaited seat has yet to, up to the cap (``MAX_SUBMISSIONS``). Once every
+awaited seat has sent, the step resolves at once, so a replacement is only ever possible while another has not
+sent. Replays of an Idempotency-Key count toward no cap: the storage never reaches this check for them.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play.engine import Orders
-from gameserver.play.engines import engine as engine_of
 from gameserver.play.seats import members
 from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, settle
-from gameserver.play.submissions import SubmissionCapError, next_submission
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import StepRead
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
+
+MAX_SUBMISSIONS = 5
+
+
+class SubmissionCapError(ValueError):
+    """A 6th submission for the same turn."""
+
+    rule = "five-submissions-per-turn"
+
+    def __init__(self, turn: int) -> None:
+        super().__init__(f"at most {MAX_SUBMISSIONS} submissions of orders for turn {turn}; they were all used")
+        self.turn = turn
+
+
+def next_submission(turn: int, submissions_so_far: int) -> int:
+    """The number of this submission (1..5), to store with the orders in the write's condition; refuses the 6th."""
+    if submissions_so_far < 0:
+        raise ValueError(f"a submission count is 0 or more, not {submissions_so_far}")
+    if submissions_so_far >= MAX_SUBMISSIONS:
+        raise SubmissionCapError(turn)
+    return submissions_so_far + 1
+
 
 StepName = int | str
 """A step as a request names it: its number, or its label in a game whose labels each name one step (Front
@@ -54,7 +77,7 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, o
     """Send (or replace) ``sub``'s orders for step ``step`` of their game of ``kind`` (``seat``: which of their
     seats, when they hold several). ``step_field``: the request's name for the step, which a refusal names."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id)
+        read = read_step(store, game_id, kind=kind)
         game, board = read.game, read.board
         if game is None or board is None or game.kind != kind or not game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")
@@ -87,7 +110,7 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, o
                                 address=client.address)
         try:
             if all(game.submissions[other].sent for other in game.awaiting if other != mine):
-                closed = close(game, board, clock.now(), {mine: submission})
+                closed = close(game, board, clock.now(), {mine: submission}, state)
                 after = commit(store, clock, closed, read)
                 if is_due(closed.after, clock.now()):
                     return _played_on(store, clock, sub, after, mine, count)
@@ -119,7 +142,7 @@ def act(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, acti
     nothing is written. An action never resolves the step: the orders do. One read (the game, its board and
     the member's views) and one write."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id, sub)
+        read = read_step(store, game_id, sub, kind)
         game, board, views = read.game, read.board, read.views
         if game is None or board is None or views is None or game.kind != kind or not game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")

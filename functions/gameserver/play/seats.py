@@ -1,6 +1,11 @@
-"""What a game writes for its seats beside the engine's state: the orders of the seats decided when a step
-opens, each member's views (one per seat they hold), each member's entry in their list of games; and the
-seed each step's stand-ins draw from.
+"""Who plays a seat, and what a game writes for its seats beside the engine's state: the orders of the seats
+decided when a step opens, each member's views (one per seat they hold), each member's entry in their list of
+games; and the seed each step's stand-ins draw from.
+
+A seat is played by a member (their subject, as the JWT names them) or a stand-in, stored as ``{kind}:{name}``;
+the kinds are the games' and modes' own (``gameserver.domain.players``), the pipeline tells only the one from
+the other. A member's subject never contains a colon (Cognito's are UUIDs; the local runner's are plain names),
+so the two cannot be mistaken for each other.
 
 Shared by every way a game starts or moves on (``start``, ``steps``); it knows no game and no mode.
 """
@@ -11,8 +16,19 @@ import hashlib
 from typing import Any
 
 from gameserver.play.engine import Engine, Step
-from gameserver.play.players import is_member, stand_in_kind
-from gameserver.storage.records import Board, Game, MemberViews, Play, Seat, Submission
+from gameserver.storage.records import Game, HiddenState, MemberViews, Play, Seat, Submission
+
+STAND_IN = ":"
+"""What separates a stand-in's kind from its name; no member's subject holds it."""
+
+
+def is_member(text: str) -> bool:
+    return STAND_IN not in text
+
+
+def stand_in_kind(text: str) -> str:
+    """A stand-in's kind, as its stored name says it (``house`` for ``house:ram``)."""
+    return text.partition(STAND_IN)[0]
 
 
 def step_seed(seed: int, step: int, seat: Seat | None = None) -> int:
@@ -22,7 +38,7 @@ def step_seed(seed: int, step: int, seat: Seat | None = None) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def opening_submissions(engine: Engine[Any], state: Any, step: Step, game: Game, board: Board, number: int,
+def opening_submissions(engine: Engine[Any], state: Any, step: Step, game: Game, board: HiddenState, number: int,
                         opened_at: str) -> dict[Seat, Submission]:
     """A fresh step's submissions: nothing yet from the seats it awaits; the seats decided when it opens have
     sent theirs ("A house AI [...] sends its own as soon as the turn opens"), computed from their own view."""

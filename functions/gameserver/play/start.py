@@ -12,13 +12,13 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import iso
 from gameserver.play import timers
-from gameserver.play.engines import engine as engine_of
 from gameserver.play.seats import member_views, opening_submissions, plays_of
 from gameserver.play.steps import deadline
 from gameserver.storage.games import NewGame
-from gameserver.storage.records import Board, Game, Json, Seat
+from gameserver.storage.records import Game, HiddenState, Json, Seat
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store, Write
@@ -40,7 +40,7 @@ def new_game(*, game_id: str, kind: str, mode: str, players: Mapping[Seat, str],
     if step is None:
         raise ValueError(f"a new {kind} game has no step to play")
     opened_at = iso(now)
-    board = Board(game_id=game_id, epoch=0, state=engine.dump(state), seed=seed,
+    board = HiddenState(game_id=game_id, epoch=0, state=engine.dump(state), seed=seed,
                   stand_ins={seat: stand_ins.get(seat) for seat in seats})
     draft = Game(
         game_id=game_id, kind=kind, mode=mode, players=seats, pace=pace, status="open", step=FIRST_STEP,

@@ -16,19 +16,19 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode
 from gameserver.platform.pace import Pace, step_deadline
 from gameserver.play import timers
-from gameserver.play.engine import Engine, Orders, Outcome, Step
-from gameserver.play.engines import engine as engine_of
-from gameserver.play.modes import Deadlines, companions, mode
+from gameserver.play.engine import Engine, Orders, Step
+from gameserver.play.modes import Deadlines, Mode, companions, mode
 from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
 from gameserver.play.sweeps import each_due
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import DueStep, GameClose, StepCommit, StepRead
+from gameserver.storage.games import DueStep, StepCommit, StepRead
 from gameserver.storage.port import Store
-from gameserver.storage.records import Board, Game, Json, Seat, StepRecord, Submission
+from gameserver.storage.records import Game, HiddenState, Json, Seat, StepRecord, Submission
 
 ATTEMPTS = 4
 """How often a request reads again and retries a write another request beat it to."""
@@ -38,18 +38,20 @@ holds 100 items). A longer chain goes on at the next read or write of the game."
 
 
 class Closed(NamedTuple):
-    """Everything the resolved steps write, in one transaction, and the engine's state after them."""
+    """Everything the resolved steps write, in one transaction, the engine's state after them, and the game's
+    mode (looked up once: its commit follows it)."""
 
     before: Game
     commit: StepCommit
     state: Any
+    mode: Mode
 
     @property
     def after(self) -> Game:
         return self.commit.game
 
     @property
-    def board(self) -> Board:
+    def board(self) -> HiddenState:
         return self.commit.board
 
 
@@ -62,19 +64,22 @@ def is_due(game: Game, now: datetime) -> bool:
     return not game.awaiting or (game.deadline is not None and game.deadline <= iso(now))
 
 
-def deadline(game_mode: str, pace: str, step: int, opened: datetime) -> str | None:
+def deadline(game_mode: str | Mode, pace: str, step: int, opened: datetime) -> str | None:
     """When step ``step`` opened at ``opened`` resolves without the missing orders (None: its mode has none)."""
-    if mode(game_mode).deadlines is Deadlines.NONE:
+    if (mode(game_mode) if isinstance(game_mode, str) else game_mode).deadlines is Deadlines.NONE:
         return None
     return iso(step_deadline(Pace(pace), step, opened))
 
 
-def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submission] | None = None) -> Closed:
+def close(game: Game, board: HiddenState, now: datetime, sent: Mapping[Seat, Submission] | None = None,
+          state: Any = None) -> Closed:
     """Resolve ``game``'s open step on what was sent (``sent`` adds submissions not stored yet) and open the next
-    one, playing on through the steps that await no member. Pure: nothing is written here."""
+    one, playing on through the steps that await no member. ``state``: the board's state as the caller loaded it
+    already (None: loaded here). Pure: nothing is written here."""
     engine = engine_of(game.kind)
-    lazy = mode(game.mode).deadlines is Deadlines.LAZY
-    before_state = state = engine.load(board.state)
+    game_mode = mode(game.mode)
+    lazy = game_mode.deadlines is Deadlines.LAZY
+    before_state = state = engine.load(board.state) if state is None else state
     step = _open_step(engine, state, game)
     submissions = {**game.submissions, **(sent or {})}
     missed = {seat: not submission.sent for seat, submission in submissions.items()}
@@ -95,7 +100,7 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
             break
         # Every seat of this step is decided by a stand-in: it resolves as it opens.
         opened_at = iso(opened)
-        chained = _opening(engine, state, following, game, board, number, opened_at)
+        chained = opening_submissions(engine, state, following, game, board, number, opened_at)
         after, played = _played(engine, state, following, board, number, chained, ())
         records.append(StepRecord(game_id=game.game_id, step=number, label=following.label, opened_at=opened_at,
                                   deadline=None, resolved_at=opened_at, closed_by="orders", submissions=chained,
@@ -116,15 +121,15 @@ def close(game: Game, board: Board, now: datetime, sent: Mapping[Seat, Submissio
         after_game = replace(
             game, step=number, label=following.label, epoch=epoch, version=game.version + 1, opened_at=opened_at,
             actions=(),
-            deadline=game.deadline if shared_clock else deadline(game.mode, game.pace, number, opened),
+            deadline=game.deadline if shared_clock else deadline(game_mode, game.pace, number, opened),
             awaiting=_in_seat_order(game, following.awaiting),
-            submissions=_opening(engine, state, following, game, board, number, opened_at),
+            submissions=opening_submissions(engine, state, following, game, board, number, opened_at),
         )
     after_board = replace(board, epoch=epoch, state=engine.dump(state))
     commit = StepCommit(before_version=game.version, game=after_game, board=after_board,
                         views=member_views(engine, after_game, state, epoch), records=records,
                         plays=plays_of(after_game))
-    return Closed(before=game, commit=commit, state=state)
+    return Closed(before=game, commit=commit, state=state, mode=game_mode)
 
 
 def _open_step(engine: Engine[Any], state: Any, game: Game) -> Step:
@@ -134,12 +139,7 @@ def _open_step(engine: Engine[Any], state: Any, game: Game) -> Step:
     return step
 
 
-def _opening(engine: Engine[Any], state: Any, step: Step, game: Game, board: Board, number: int,
-             opened_at: str) -> dict[Seat, Submission]:
-    return opening_submissions(engine, state, step, game, board, number, opened_at)
-
-
-def _played(engine: Engine[Any], state: Any, step: Step, board: Board, number: int,
+def _played(engine: Engine[Any], state: Any, step: Step, board: HiddenState, number: int,
             submissions: Mapping[Seat, Submission], actions: Sequence[Json]) -> tuple[Any, dict[Seat, Orders]]:
     """The state after ``step`` and the orders it was played with: the seats that sent, their stand-ins for those
     that did not (a missed turn "is played without your orders: your default doctrine plays in your place,
@@ -163,37 +163,19 @@ def commit(store: Store, clock: Clock, closed: Closed, read: StepRead) -> StepRe
     """Write closed steps (one transaction, claimed by the game's version) with the writes the game's mode
     rides on it, then start the next step's timer and run the mode's follow-up. ``read``: what the step was
     read with (its companions). Returns what the next step of the same request starts from, without a read."""
-    game_mode = mode(closed.before.mode)
-    riders = game_mode.riding(store, clock, closed.commit, read)
+    game_mode = closed.mode
+    riders = game_mode.writes_with_step(store, clock, closed.commit, read)
     store.transact([closed.commit, *riders])
-    timers.step_opened(closed.after)
-    game_mode.committed(store, clock, closed.commit, riders)
-    return StepRead(game=closed.after, board=closed.board, companions=game_mode.carried(riders))
+    if game_mode.deadlines is Deadlines.TIMED:
+        timers.step_opened(closed.after)
+    game_mode.after_step(store, clock, closed.commit, riders)
+    return StepRead(game=closed.after, board=closed.board, companions=game_mode.companions_as_written(riders))
 
 
-def end_off_the_board(store: Store, game: Game, winner: Seat | None, now: datetime) -> GameClose:
-    """The write that ends ``game`` off the board (a forfeit, a cancellation, a freeze): over, ``winner`` (a
-    seat, None for no result) named, claimed by the game's version.
-
-    The board's state is marked over too, so the members' views say the game is over and its record opens, with
-    the steps that were played. ``WriteConflict`` when the board is not at the game's epoch (a step resolved
-    meanwhile: read again)."""
-    board = store.games.board(game.game_id)
-    if board is None or board.epoch != game.epoch:
-        raise WriteConflict(f"the board of game {game.game_id} is not at the game's epoch")
-    engine = engine_of(game.kind)
-    state = engine.stop(engine.load(board.state), winner)
-    ended = engine.outcome(state) or Outcome(winner)  # as the stopped state tells it (a member's result too)
-    closed = replace(game, status="over", version=game.version + 1, deadline=None, winner=ended.winner,
-                     awaiting=(), result=ended.result, actions=(), finished_at=iso(now),
-                     submissions={seat: Submission() for seat in game.submissions})
-    return GameClose(game.version, closed, replace(board, state=engine.dump(state)),
-                     member_views(engine, closed, state, game.epoch), plays_of(closed))
-
-
-def read_step(store: Store, game_id: str, sub: str | None = None) -> StepRead:
-    """A game's step as a resolve needs it: the game, its board, the companions its mode reads."""
-    return store.games.read_step(game_id, sub, companions(game_id))
+def read_step(store: Store, game_id: str, sub: str | None = None, kind: str | None = None) -> StepRead:
+    """A game's step as a resolve needs it: the game, its board, the companions its mode reads (those of the modes
+    a game of ``kind`` may be played in, when the caller knows its kind)."""
+    return store.games.read_step(game_id, sub, companions(game_id, kind))
 
 
 def resolve(store: Store, clock: Clock, game_id: str, step: int) -> str:
@@ -250,7 +232,7 @@ def settle(store: Store, clock: Clock, read: StepRead) -> Settled:
     lost = 0
     while game is not None and is_due(game, now):
         if read.board is None or read.board.epoch != game.epoch:
-            read = read_step(store, game.game_id)
+            read = read_step(store, game.game_id, kind=game.kind)
             game = read.game
             if game is None or read.board is None or not is_due(game, now):
                 break

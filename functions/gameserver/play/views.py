@@ -9,12 +9,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import NamedTuple
 
+from gameserver.catalog import GAMES
+from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.platform.fairplay import order_delay
-from gameserver.play.engines import KINDS
-from gameserver.play.engines import engine as engine_of
-from gameserver.play.modes import mode
+from gameserver.play.modes import record_opens_at
 from gameserver.play.steps import is_due, settle
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, Json, MemberViews, Page, Seat, StepRecord
@@ -45,7 +45,7 @@ def my_games(store: Store, sub: str, kind: str, cursor: str | None, limit: int) 
 
 def all_my_games(store: Store, sub: str, cursor: str | None, limit: int) -> Page:
     """A page of my games of every game the service hosts (``Play`` entries), newest first."""
-    return store.games.list_all_plays(sub, KINDS, cursor, limit)
+    return store.games.list_all_plays(sub, tuple(GAMES), cursor, limit)
 
 
 class Record(NamedTuple):
@@ -64,15 +64,6 @@ class Steps(NamedTuple):
     game: Game
     steps: list[StepRecord]
     cursor: str | None
-
-
-def record_opens_at(game: Game) -> str | None:
-    """When the game's record opens to its players: at its end (None while in play), unless its mode keeps it
-    closed until later (``Mode.record_opens_at``)."""
-    later = mode(game.mode).record_opens_at(game)
-    if later is not None:
-        return later
-    return game.finished_at if game.status == "over" else None
 
 
 def record(store: Store, sub: str, game_id: str, kind: str, now: datetime,

@@ -1,9 +1,9 @@
 """The games area of the store: games, their boards, the members' views, the records of their steps, the
-members' lists of games, the due index; and the friendly invitations that start games.
+members' lists of games, the due index.
 
 Writes of a game go through ``Store.transact`` as the typed values below, so that the writes of a mode can
-ride in the same transaction (a duel's update with the step that moves it, an invitation with the game it
-starts). A submission is the one write on its own: one conditional update of the game item.
+ride in the same transaction (a duel's update with the step that moves it, a friendly invitation with the game
+it starts). A submission is the one write on its own: one conditional update of the game item.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from gameserver.storage.records import (
-    Board,
     Game,
-    Invitation,
+    HiddenState,
     Json,
     MemberViews,
     Page,
@@ -39,7 +38,7 @@ class NewGame(NamedTuple):
     """Everything a new game is; written only if no game has its id."""
 
     game: Game
-    board: Board
+    board: HiddenState
     views: list[MemberViews]
     plays: list[Play]
 
@@ -51,7 +50,7 @@ class StepCommit(NamedTuple):
 
     before_version: int
     game: Game
-    board: Board
+    board: HiddenState
     views: list[MemberViews]
     records: list[StepRecord]
     plays: list[Play]
@@ -64,15 +63,9 @@ class GameClose(NamedTuple):
 
     before_version: int
     game: Game
-    board: Board
+    board: HiddenState
     views: list[MemberViews]
     plays: list[Play]
-
-
-class InvitationAccepted(NamedTuple):
-    """An invitation marked accepted (only while it is still pending), with the game it starts."""
-
-    invitation: Invitation
 
 
 class StepRead(NamedTuple):
@@ -80,7 +73,7 @@ class StepRead(NamedTuple):
     companions a mode reads with its steps (``None`` where absent)."""
 
     game: Game | None
-    board: Board | None = None
+    board: HiddenState | None = None
     views: MemberViews | None = None
     companions: dict[Companion, Any] = {}
 
@@ -96,7 +89,7 @@ class DueStep(NamedTuple):
 class GamesPort(Protocol):
     def get(self, game_id: str) -> Game | None: ...
 
-    def board(self, game_id: str) -> Board | None: ...
+    def board(self, game_id: str) -> HiddenState | None: ...
 
     def read_view(self, game_id: str, sub: str) -> StepRead:
         """The game item and the member's views, in one request (no board)."""
@@ -140,18 +133,4 @@ class GamesPort(Protocol):
 
     def due_steps(self, now: str, limit: int) -> list[DueStep]:
         """Open steps due at or before ``now``, earliest first (one query per due shard)."""
-        ...
-
-
-class InvitationsPort(Protocol):
-    def put(self, invitation: Invitation) -> None: ...
-
-    def get(self, invitation_id: str) -> Invitation | None: ...
-
-    def answer(self, invitation: Invitation) -> None:
-        """Write a declined invitation, if it is still pending (``WriteConflict`` otherwise)."""
-        ...
-
-    def listed(self, sub: str, received: bool, limit: int) -> list[Invitation]:
-        """Pending invitations to ``sub`` (``received``) or every invitation ``sub`` sent, newest first."""
         ...

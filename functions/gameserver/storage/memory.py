@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
+from functools import singledispatchmethod
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gameserver.clock import iso
@@ -54,9 +55,9 @@ from gameserver.storage.duels import (
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Marks
-from gameserver.storage.feint import Table, TableWrite
-from gameserver.storage.front1901 import Front1901DayStart
-from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
+from gameserver.storage.games import DueStep, GameClose, NewGame, StepCommit, StepRead
+from gameserver.storage.invitations import Invitation, InvitationAccepted
+from gameserver.storage.lobby import Table, TableWrite
 from gameserver.storage.members import Notices
 from gameserver.storage.memory_base import (
     Apply,
@@ -70,14 +71,14 @@ from gameserver.storage.memory_base import (
     put_marks,
     put_notices,
 )
-from gameserver.storage.memory_challenges import CHALLENGE_WRITES, ChallengeTables, MemoryChallenges
+from gameserver.storage.memory_challenges import ChallengeTables, MemoryChallenges
 from gameserver.storage.memory_front1901 import Front1901Tables, MemoryFront1901
-from gameserver.storage.memory_moderation import MODERATION_WRITES, MemoryModeration
-from gameserver.storage.memory_seasons import SEASON_WRITES, MemorySeasons, SeasonTables
+from gameserver.storage.memory_moderation import MemoryModeration
+from gameserver.storage.memory_seasons import MemorySeasons, SeasonTables
+from gameserver.storage.port import area_of
 from gameserver.storage.records import (
-    Board,
     Game,
-    Invitation,
+    HiddenState,
     LedgerLine,
     MemberViews,
     Page,
@@ -136,7 +137,7 @@ class MemoryStore:
         self.doctrines = _Doctrines(self)
         self.daily = _Daily(self)
         self.fairplay = _FairPlay(self)
-        self.feint = _Feint(self)
+        self.lobby = _Lobby(self)
         self.audit = _Audit(self)
         self.tournaments = _Tournaments(self)
         self.moderation = MemoryModeration(self)
@@ -154,90 +155,13 @@ class MemoryStore:
                 apply()
 
     def _write(self, write: Write) -> tuple[Check, Apply]:
-        t = self.tables
-        if isinstance(write, NewGame):
-            def check_new() -> None:
-                if write.game.game_id in t.games:
-                    raise WriteConflict(f"game {write.game.game_id} exists")
-
-            return check_new, lambda: self._put_game(write.game, write.board, write.views, write.plays)
-        if isinstance(write, StepCommit | GameClose):
-            def check_claim() -> None:
-                stored = t.games.get(write.game.game_id)
-                if stored is None or stored.version != write.before_version:
-                    raise WriteConflict(f"game {write.game.game_id} changed meanwhile")
-                for record in getattr(write, "records", ()):
-                    if (record.game_id, record.step) in t.steps:
-                        raise WriteConflict(f"step {record.step} of {record.game_id} is recorded already")
-
-            def apply_claim() -> None:
-                self._put_game(write.game, write.board, write.views, write.plays)
-                for record in getattr(write, "records", ()):
-                    t.steps[(record.game_id, record.step)] = record
-                for sub in getattr(write, "dropped", ()):
-                    t.views.pop((write.game.game_id, sub), None)
-
-            return check_claim, apply_claim
-        if isinstance(write, InvitationAccepted):
-            def check_pending() -> None:
-                stored = t.invitations.get(write.invitation.invitation_id)
-                if stored is None or stored.status != "pending":
-                    raise WriteConflict(f"invitation {write.invitation.invitation_id} was answered")
-
-            return check_pending, lambda: t.invitations.__setitem__(write.invitation.invitation_id, write.invitation)
-        if isinstance(write, DuelWrite):
-            return self.duels.write_steps(write)
-        if isinstance(write, FrontStart):
-            def check_first() -> None:
-                if (write.entry.member, write.entry.day) in t.entries:
-                    raise AlreadyStarted(f"{write.entry.member} already has a Front on {write.entry.day}")
-
-            return check_first, lambda: t.entries.__setitem__((write.entry.member, write.entry.day), write.entry)
-        if isinstance(write, FrontStopped):
-            stopped = write.entry
-
-            def check_playing() -> None:
-                held = t.entries.get((stopped.member, stopped.day))
-                if held is None or held.status != "playing" or held.game_id != stopped.game_id:
-                    raise WriteConflict(f"{stopped.member}'s Front of {stopped.day} changed meanwhile")
-
-            return check_playing, lambda: t.entries.__setitem__((stopped.member, stopped.day), stopped)
-        if isinstance(write, AuditLine):
-            return (lambda: None), lambda: t.audit.append(write)
-        if isinstance(write, TournamentWrite):
-            return self.tournaments.write_steps(write)
-        if isinstance(write, MatchWrite):
-            return self.tournaments.match_steps(write)
-        if isinstance(write, TableWrite):
-            def check_table() -> None:
-                held = t.tables.get(write.table.table_id)
-                if (held.version if held else 0) != write.table.version:
-                    raise WriteConflict(f"table {write.table.table_id} changed meanwhile")
-
-            return check_table, lambda: t.tables.__setitem__(
-                write.table.table_id, replace(write.table, version=write.table.version + 1))
-        if isinstance(write, Notices):
-            return (lambda: None), lambda: put_notices(t, write.notices)
-        if isinstance(write, Marks):
-            return (lambda: None), lambda: self.fairplay.put_marks(write.marks)
-        if isinstance(write, MODERATION_WRITES):
-            return self.moderation.write_steps(write)
-        if isinstance(write, SEASON_WRITES):
-            return self.seasons.write_steps(write)
-        if isinstance(write, CHALLENGE_WRITES):
-            return self.challenges.write_steps(write)
-        if isinstance(write, Front1901DayStart):
-            return self.front1901.start_steps(write)
-        raise TypeError(f"no memory write for {type(write).__name__}")
-
-    def _put_game(self, game: Game, board: Board, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
-        t = self.tables
-        t.games[game.game_id] = game
-        t.boards[game.game_id] = copy.deepcopy(board)
-        for view in views:
-            t.views[(view.game_id, view.sub)] = copy.deepcopy(view)
-        for play in plays:
-            t.plays[(play.sub, _play_key(play))] = play
+        """A write's check and its effect, from the area it names (``area_of``), which registers the writes it
+        knows (its ``write_steps``)."""
+        steps = getattr(getattr(self, area_of(write), None), "write_steps", None)
+        if steps is None:
+            raise TypeError(f"no memory write for {type(write).__name__}")
+        found: tuple[Check, Apply] = steps(write)
+        return found
 
     def companion(self, companion: Companion) -> Any:
         if isinstance(companion, DuelCompanion):
@@ -266,10 +190,54 @@ class _Area:
 
 # -------------------------------------------------------------------- games
 class _Games(_Area):
+    # ---------------------------------------------------------------- writes (checked, then applied)
+    @singledispatchmethod
+    def write_steps(self, write: Any) -> tuple[Check, Apply]:
+        raise TypeError(f"no memory write for {type(write).__name__}")
+
+    @write_steps.register
+    def _new_game(self, write: NewGame) -> tuple[Check, Apply]:
+        def check_new() -> None:
+            if write.game.game_id in self.t.games:
+                raise WriteConflict(f"game {write.game.game_id} exists")
+
+        return check_new, lambda: self._put_game(write.game, write.board, write.views, write.plays)
+
+    @write_steps.register(StepCommit)
+    @write_steps.register(GameClose)
+    def _claimed(self, write: StepCommit | GameClose) -> tuple[Check, Apply]:
+        t = self.t
+
+        def check_claim() -> None:
+            stored = t.games.get(write.game.game_id)
+            if stored is None or stored.version != write.before_version:
+                raise WriteConflict(f"game {write.game.game_id} changed meanwhile")
+            for record in getattr(write, "records", ()):
+                if (record.game_id, record.step) in t.steps:
+                    raise WriteConflict(f"step {record.step} of {record.game_id} is recorded already")
+
+        def apply_claim() -> None:
+            self._put_game(write.game, write.board, write.views, write.plays)
+            for record in getattr(write, "records", ()):
+                t.steps[(record.game_id, record.step)] = record
+            for sub in getattr(write, "dropped", ()):
+                t.views.pop((write.game.game_id, sub), None)
+
+        return check_claim, apply_claim
+
+    def _put_game(self, game: Game, board: HiddenState, views: Iterable[MemberViews], plays: Iterable[Play]) -> None:
+        t = self.t
+        t.games[game.game_id] = game
+        t.boards[game.game_id] = copy.deepcopy(board)
+        for view in views:
+            t.views[(view.game_id, view.sub)] = copy.deepcopy(view)
+        for play in plays:
+            t.plays[(play.sub, _play_key(play))] = play
+
     def get(self, game_id: str) -> Game | None:
         return self.t.games.get(game_id)
 
-    def board(self, game_id: str) -> Board | None:
+    def board(self, game_id: str) -> HiddenState | None:
         return copy.deepcopy(self.t.boards.get(game_id))
 
     def read_view(self, game_id: str, sub: str) -> StepRead:
@@ -337,6 +305,16 @@ class _Games(_Area):
 
 
 class _Invitations(_Area):
+    def write_steps(self, write: InvitationAccepted) -> tuple[Check, Apply]:
+        invitations = self.t.invitations
+
+        def check_pending() -> None:
+            stored = invitations.get(write.invitation.invitation_id)
+            if stored is None or stored.status != "pending":
+                raise WriteConflict(f"invitation {write.invitation.invitation_id} was answered")
+
+        return check_pending, lambda: invitations.__setitem__(write.invitation.invitation_id, write.invitation)
+
     def put(self, invitation: Invitation) -> None:
         with self.store.lock:
             if invitation.invitation_id in self.t.invitations:
@@ -363,6 +341,9 @@ class _Invitations(_Area):
 
 # -------------------------------------------------------------------- members
 class _Members(_Area):
+    def write_steps(self, write: Notices) -> tuple[Check, Apply]:
+        return (lambda: None), lambda: put_notices(self.t, write.notices)
+
     def get_profile(self, sub: str) -> Profile | None:
         return self.t.profiles.get(sub)
 
@@ -552,6 +533,32 @@ class _Doctrines(_Area):
 
 # -------------------------------------------------------------------- the Daily Front
 class _Daily(DayBoardInMemory, _Area):
+    # ---------------------------------------------------------------- writes (checked, then applied)
+    @singledispatchmethod
+    def write_steps(self, write: Any) -> tuple[Check, Apply]:
+        raise TypeError(f"no memory write for {type(write).__name__}")
+
+    @write_steps.register
+    def _started(self, write: FrontStart) -> tuple[Check, Apply]:
+        entries = self.t.entries
+
+        def check_first() -> None:
+            if (write.entry.member, write.entry.day) in entries:
+                raise AlreadyStarted(f"{write.entry.member} already has a Front on {write.entry.day}")
+
+        return check_first, lambda: entries.__setitem__((write.entry.member, write.entry.day), write.entry)
+
+    @write_steps.register
+    def _stopped(self, write: FrontStopped) -> tuple[Check, Apply]:
+        entries, stopped = self.t.entries, write.entry
+
+        def check_playing() -> None:
+            held = entries.get((stopped.member, stopped.day))
+            if held is None or held.status != "playing" or held.game_id != stopped.game_id:
+                raise WriteConflict(f"{stopped.member}'s Front of {stopped.day} changed meanwhile")
+
+        return check_playing, lambda: entries.__setitem__((stopped.member, stopped.day), stopped)
+
     def put_front(self, front: FrontOfTheDay) -> bool:
         with self.store.lock:
             if front.day in self.t.fronts:
@@ -637,6 +644,9 @@ class _Daily(DayBoardInMemory, _Area):
 
 # -------------------------------------------------------------------- fair play, audit
 class _FairPlay(_Area):
+    def write_steps(self, write: Marks) -> tuple[Check, Apply]:
+        return (lambda: None), lambda: self.put_marks(write.marks)
+
     def record_sighting(self, sub: str, day: date, device: str | None, address: str | None) -> bool:
         with self.store.lock:
             days = self.t.seen.setdefault(sub, {})
@@ -727,7 +737,12 @@ class _Tournaments(_Area):
                 if due_at is not None and not match.decided and due_at <= now]
         return sorted(due, key=lambda entry: entry.due_at)[:limit]
 
-    def write_steps(self, change: TournamentWrite) -> tuple[Check, Apply]:
+    @singledispatchmethod
+    def write_steps(self, write: Any) -> tuple[Check, Apply]:
+        raise TypeError(f"no memory write for {type(write).__name__}")
+
+    @write_steps.register
+    def _tournament_steps(self, change: TournamentWrite) -> tuple[Check, Apply]:
         t = self.t
         tournament = change.tournament
 
@@ -757,7 +772,8 @@ class _Tournaments(_Area):
 
         return check, apply
 
-    def match_steps(self, change: MatchWrite) -> tuple[Check, Apply]:
+    @write_steps.register
+    def _match_steps(self, change: MatchWrite) -> tuple[Check, Apply]:
         t = self.t
         match = change.match
         key = (match.tournament_id, match.slot)
@@ -781,17 +797,36 @@ def _check_version(held: StoredTournament | StoredMatch | None, before_version: 
             raise WriteConflict(f"{what} exists")
     elif held is None or held.version != before_version:
         raise WriteConflict(f"{what} changed meanwhile")
-class _Feint(_Area):
+class _Lobby(_Area):
+    def write_steps(self, write: TableWrite) -> tuple[Check, Apply]:
+        tables = self.t.tables
+
+        def check_table() -> None:
+            held = tables.get(write.table.table_id)
+            if (held.version if held else 0) != write.table.version:
+                raise WriteConflict(f"table {write.table.table_id} changed meanwhile")
+
+        return check_table, lambda: tables.__setitem__(write.table.table_id,
+                                                       replace(write.table, version=write.table.version + 1))
+
     def get_table(self, table_id: str) -> Table | None:
         return self.t.tables.get(table_id)
 
-    def open_tables(self, now: str, cursor: str | None, limit: int) -> Page:
+    def open_tables(self, game: str, now: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted((f"{table.closes_at}#{table.table_id}", table) for table in self.t.tables.values()
-                         if table.listed and table.closes_at > now)
-        return page_of(ordered, cursor, limit, "open-tables")
+                         if table.game == game and table.listed and table.closes_at > now)
+        return page_of(ordered, cursor, limit, f"open-tables#{game}")
+
+    def tables_to_start(self, now: str, limit: int) -> list[str]:
+        due = sorted((table.starts_at, table.table_id) for table in self.t.tables.values()
+                     if table.status == "open" and table.starts_at is not None and table.starts_at <= now)
+        return [table_id for _, table_id in due[:limit]]
 
 
 class _Audit(_Area):
+    def write_steps(self, write: AuditLine) -> tuple[Check, Apply]:
+        return (lambda: None), lambda: self.t.audit.append(write)
+
     def of_member(self, member: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted(((f"{line.at}#{line.audit_id}", line) for line in self.t.audit if line.member == member),
                          key=lambda pair: pair[0], reverse=True)

@@ -27,13 +27,13 @@ from gameserver.storage.duels import InsufficientCredits, PairRecent, StoredDuel
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
-from gameserver.storage.feint import Table
+from gameserver.storage.invitations import Invitation
+from gameserver.storage.lobby import Table
 from gameserver.storage.members import Notice
 from gameserver.storage.moderation import Freeze
 from gameserver.storage.records import (
-    Board,
     Game,
-    Invitation,
+    HiddenState,
     LedgerLine,
     MemberViews,
     Page,
@@ -56,7 +56,7 @@ class Tables:
     """The records more than one area keeps or reads (each area module keeps its own beside them)."""
 
     games: dict[str, Game] = field(default_factory=dict)
-    boards: dict[str, Board] = field(default_factory=dict)
+    boards: dict[str, HiddenState] = field(default_factory=dict)
     views: dict[tuple[str, str], MemberViews] = field(default_factory=dict)
     steps: dict[tuple[str, int], StepRecord] = field(default_factory=dict)
     plays: dict[tuple[str, str], Play] = field(default_factory=dict)

@@ -49,9 +49,6 @@ from gameserver.storage.errors import WriteConflict
 from gameserver.storage.memory_base import Apply, Check, Held, page_of, put_marks
 from gameserver.storage.records import Page
 
-CHALLENGE_WRITES = (DoctrineWrite, ChallengeStart, ChallengeFinish, DoctrineRatingWrite, NoticeWrite)
-"""The writes of this area that ``MemoryStore.transact`` hands to it."""
-
 
 @dataclass
 class ChallengeTables:

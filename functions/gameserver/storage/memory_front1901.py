@@ -79,7 +79,7 @@ class MemoryFront1901(DayBoardInMemory):
     def read_rank(self, day: date, sub: str) -> tuple[ChallengeEntry | None, DaySummary | None]:
         return self.t.entries.get((sub, day)), self.t.summaries.get(day)
 
-    def start_steps(self, write: Front1901DayStart) -> tuple[Check, Apply]:
+    def write_steps(self, write: Front1901DayStart) -> tuple[Check, Apply]:
         """A ``Front1901DayStart`` in a transaction: its checks, then its writes."""
         entry = write.entry
 

@@ -19,9 +19,6 @@ from gameserver.storage.moderation import (
 )
 from gameserver.storage.records import Page
 
-MODERATION_WRITES = (FreezeWrite, Unfreeze, FreezeSettled, NotFrozen)
-"""The writes of this area that ``MemoryStore.transact`` hands to it."""
-
 
 class MemoryModeration:
     def __init__(self, store: Held) -> None:

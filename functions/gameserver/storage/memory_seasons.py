@@ -19,9 +19,6 @@ from gameserver.storage.memory_base import (
 from gameserver.storage.records import Page
 from gameserver.storage.seasons import CloseWrite, HistoryLine, Paid, PrizePaid, SeasonRead, StoredClose
 
-SEASON_WRITES = (CloseWrite, PrizePaid)
-"""The writes of this area that ``MemoryStore.transact`` hands to it."""
-
 
 @dataclass
 class SeasonTables:

@@ -14,7 +14,7 @@ platform's records it does not use.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from gameserver.storage.audit import AuditLine, AuditPort
@@ -30,16 +30,15 @@ if TYPE_CHECKING:
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
     from gameserver.storage.fairplay import FairPlayPort, Marks
-    from gameserver.storage.feint import FeintPort, TableWrite
     from gameserver.storage.front1901 import Front1901DayStart, Front1901Port
     from gameserver.storage.games import (
         GameClose,
         GamesPort,
-        InvitationAccepted,
-        InvitationsPort,
         NewGame,
         StepCommit,
     )
+    from gameserver.storage.invitations import InvitationAccepted, InvitationsPort
+    from gameserver.storage.lobby import LobbyPort, TableWrite
     from gameserver.storage.members import MembersPort, Notices
     from gameserver.storage.moderation import FreezeSettled, FreezeWrite, ModerationPort, NotFrozen, Unfreeze
     from gameserver.storage.seasons import CloseWrite, PrizePaid, SeasonsPort
@@ -79,7 +78,7 @@ class Store(Protocol):
     def tournaments(self) -> TournamentsPort: ...
 
     @property
-    def feint(self) -> FeintPort: ...
+    def lobby(self) -> LobbyPort: ...
 
     @property
     def front1901(self) -> Front1901Port: ...
@@ -100,3 +99,10 @@ class Store(Protocol):
         """Every write in one transaction. ``WriteConflict`` (or the subclass a write names: a short balance,
         a Front already started) when any condition failed; then nothing was written."""
         ...
+
+
+def area_of(write: Any) -> str:
+    """The storage area a write belongs to, as it names it: the area's port module declares it
+    (``storage/duels.py`` declares ``DuelWrite``), and each store's adapter of that area registers how it is
+    written (``dynamodb/<area>.py``'s ``WRITES``; the in-memory store's ``writes_of``)."""
+    return str(type(write).__module__).rpartition(".")[2]

@@ -67,9 +67,21 @@ class Replacement:
 
 
 @dataclass(frozen=True)
+class Stopped:
+    """Who ended a game off the board, and why (``play.stop``): kept on the game item."""
+
+    reason: str
+    """``abandoned`` (its member stopped it), ``moderator`` (stopped with no result), ``frozen`` (a member's
+    ratings were frozen), ``forfeit`` (its mode's rules named a winner)."""
+    by: str
+    """The member, the moderator, or the member whose ratings were frozen; ``rules`` for a forfeit."""
+    at: str
+
+
+@dataclass(frozen=True)
 class Game:
     """The game item: who plays each seat, the open step, its deadline and the orders sent for it. Small and
-    read often; the engine's state lives beside it (``Board``), each member's views too (``MemberViews``)."""
+    read often; the engine's state lives beside it (``HiddenState``), each member's views too (``MemberViews``)."""
 
     game_id: str
     kind: str
@@ -108,6 +120,8 @@ class Game:
     """What the game was started with, in its engine's words (Feinthold: ``layout``, ``house_ai``)."""
     replaced: tuple[Replacement, ...] = ()
     """Every seat whose player changed during the game, in order (``players`` holds who plays it now)."""
+    stopped: Stopped | None = None
+    """Who ended it off the board and why; None for a game played to its end (or still in play)."""
 
     def seats_of(self, sub: str) -> tuple[Seat, ...]:
         """The seats ``sub`` plays, in seat order (several in a hot-seat game)."""
@@ -120,7 +134,7 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Board:
+class HiddenState:
     """The engine's full state of a game (never shown to a member while the game is in play), the seed it was
     drawn from, and each seat's stand-in: what plays it when its player does not (a house AI's noisy doctrine;
     a member's default doctrine, snapshotted at the start)."""
@@ -183,23 +197,6 @@ class Play:
     winner: str | None = None
     result: str | None = None
     """The game's ``result`` (Front 1901's), once over."""
-
-
-@dataclass(frozen=True)
-class Invitation:
-    invitation_id: str
-    kind: str
-    inviter: str
-    invitee: str
-    layout: str | None
-    inviter_side: str | None
-    pace: str
-    status: str
-    """``pending``, ``accepted``, ``declined``."""
-    created_at: str
-    expires_at: str
-    game_id: str | None = None
-    answered_at: str | None = None
 
 
 @dataclass(frozen=True)

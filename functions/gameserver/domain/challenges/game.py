@@ -8,7 +8,7 @@ member's side and the layout drawn from the game's seed."
 The challenge has its game's id. The doctrine's side is played by a stand-in: a house AI's doctrine with this
 game's noise (``house:ram``), or the member's doctrine at the version the challenge copied (``doctrine:{id}``);
 the challenger's default doctrine is copied in to play the turns they miss. Nobody waits on the member, so
-deadlines are lazy. The step that ends the game ends the challenge (``committed``); if that fails, the
+deadlines are lazy. The step that ends the game ends the challenge (``after_step``); if that fails, the
 challenge's own place on the due index (the latest its game can end) makes the sweep end it, and reading the
 challenge does too. The end is one transaction: the challenge, the member's challenges of the doctrine, and when
 it counts the challenger's rating and month line and the doctrine's queued result (``ratings`` applies it).
@@ -72,11 +72,12 @@ from gameserver.storage.challenges import (
     Waiting,
 )
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import StepCommit
+from gameserver.storage.games import GameClose, StepCommit, StepRead
 from gameserver.storage.moderation import AccountFrozen
 from gameserver.storage.records import Game, StepRecord
 
 if TYPE_CHECKING:
+    from gameserver.play.stop import Stop
     from gameserver.storage.port import Store, Write
 
 log = logging.getLogger(__name__)
@@ -87,7 +88,7 @@ class ChallengeMode(Mode):
     name = "challenge"
     deadlines = Deadlines.LAZY
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """The step that ends the game ends the challenge. A failure is logged, never raised: the step stands,
         and the challenge's place on the due index (or the next read of it) ends it later."""
         if commit.game.status != "over":
@@ -96,6 +97,11 @@ class ChallengeMode(Mode):
             finish_challenge(store, clock, commit.game)
         except Exception:
             log.exception("challenge %s not ended after its game; the sweep will", commit.game.game_id)
+
+    def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
+                         ) -> Sequence[Write] | None:
+        """Issue 16: "a challenge is unrated": the challenge stopped with its game, no rating moves."""
+        return stopped_challenge(store, clock, close.game)
 
 
 MODE = register(ChallengeMode())
@@ -244,23 +250,20 @@ def finish_challenge(store: Store, clock: Clock, game: Game) -> str:
     raise WriteConflict(f"the end of challenge {game.game_id} kept meeting other writes")
 
 
-def stop_challenge(store: Store, clock: Clock, game: Game, riders: Sequence[Write]) -> bool:
-    """A moderator stops the challenge's game (issue 16: "a challenge is unrated"): the game ends with no result
-    and the challenge is stopped, no rating moves, ``riders`` (the audit lines) in the same transaction. False
-    when the challenge has ended already (read again)."""
+def stopped_challenge(store: Store, clock: Clock, game: Game) -> tuple[Write, ...] | None:
+    """The challenge of ``game``, stopped off the board: no rating moves. None when the challenge has ended
+    already (read again)."""
     challenger, doctrine_id, author = parties(game)
     now = clock.now()
     end = store.challenges.read_end(game.game_id, challenger, doctrine_id, author, iso(now)[:7])
     if end.stored is None or end.stored.challenge.status is not ChallengeStatus.PLAYING:
-        return False
+        return None
     before = end.stored.challenge
     after = stop(before, now)
     versus = replace(end.versus, challenges=_kept((*(c for c in end.versus.challenges if c.id != after.id), after),
                                                   now))
-    write = ChallengeFinish(StoredChallenge(after, end.stored.version, None), versus, end.rating_version,
-                            waiting=tuple(_due(event, end.notices) for event in events(before, after)))
-    store.transact([steps.end_off_the_board(store, game, None, now), write, *riders])
-    return True
+    return (ChallengeFinish(StoredChallenge(after, end.stored.version, None), versus, end.rating_version,
+                            waiting=tuple(_due(event, end.notices) for event in events(before, after))),)
 
 
 def catch_up(store: Store, clock: Clock, challenge_id: str) -> str:

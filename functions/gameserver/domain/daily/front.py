@@ -178,7 +178,7 @@ def catch_up(store: Store, clock: Clock, game_id: str) -> bool:
 
 def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
     """The Fronts nobody ended: each still playing past the longest its game lasts (and a margin) is caught up,
-    its result recorded. The safety net of the end's follow-up (``DailyMode.committed``), which logs a failure
+    its result recorded. The safety net of the end's follow-up (``DailyMode.after_step``), which logs a failure
     and goes on: without it, only the member's next read of the Front would record that result."""
 
     def end(due: DueFront) -> str:

@@ -30,12 +30,13 @@ from gameserver.platform.fairplay.marks import Mark, play_marks
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.seats import members
 from gameserver.play.steps import ATTEMPTS
-from gameserver.storage.daily import MonthLine
+from gameserver.storage.daily import FrontStopped, MonthLine
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import StepCommit
-from gameserver.storage.records import Board, Game, StepRecord
+from gameserver.storage.games import GameClose, StepCommit, StepRead
+from gameserver.storage.records import Game, HiddenState, StepRecord
 
 if TYPE_CHECKING:
+    from gameserver.play.stop import Stop
     from gameserver.storage.port import Store, Write
 
 log = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ class DailyMode(Mode):
         a Front's record (its orders, every turn) stays closed to its player until the day's board is final."""
         return iso(board_final_at(day_of(game)))
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """The step that ends a Front records its result. A failure is logged, never raised: the turn stands,
         and reading the Front records the result later."""
         if commit.game.status != "over":
@@ -67,10 +68,22 @@ class DailyMode(Mode):
                           commit.game.game_id)
 
 
+    def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
+                         ) -> Sequence[Write]:
+        """"Not ranked: [...] a stopped game": the member's Front of its day finished without a result."""
+        before = close.game
+        (member,) = members(before)
+        entry = store.daily.read_day(day_of(before), member, front=False).entry
+        if entry is None or entry.game_id != before.game_id or entry.status != "playing":
+            return ()
+        return (FrontStopped(replace(entry, status="finished", not_ranked=str(NotRanked.STOPPED),
+                                     finished_at=close.game.finished_at)),)
+
+
 MODE = register(DailyMode())
 
 
-def played_turns(records: list[StepRecord], side: str, board: Board) -> list[PlayedTurn]:
+def played_turns(records: list[StepRecord], side: str, board: HiddenState) -> list[PlayedTurn]:
     """The turns of a finished Front from the member's side; a missed turn is the default doctrine's when the
     game snapshotted one."""
     played = []
@@ -88,7 +101,7 @@ def played_turns(records: list[StepRecord], side: str, board: Board) -> list[Pla
     return played
 
 
-def record_result(store: Store, game: Game, board: Board) -> str:
+def record_result(store: Store, game: Game, board: HiddenState) -> str:
     """Write a finished Front's result: ``recorded``, ``already`` (written before), ``missing`` (no entry)."""
     member, (side,) = next(iter(members(game).items()))
     state = rules().load(board.state)

@@ -5,7 +5,7 @@ rating the result.
 The game is a game of the pipeline with the duel's id. Its steps read the duel as a companion, and the duel's
 update (senders, fair play, the next turn's notices, or the end with its payout and ratings) rides in the
 step's own transaction, claimed by the duel's version: refused in any part, nothing is written and the
-caller's retry (or the sweep) does it all again. When the duel cannot ride, ``committed`` catches it up once
+caller's retry (or the sweep) does it all again. When the duel cannot ride, ``after_step`` catches it up once
 the step has committed (``sync``), which is idempotent: a turn already applied is refused by the duel's rules,
 and every write is claimed by the duel's version.
 """
@@ -40,7 +40,8 @@ from gameserver.platform.fairplay.links import Link
 from gameserver.platform.fairplay.marks import linked_marks, play_marks
 from gameserver.play import start
 from gameserver.play.modes import Deadlines, Mode, register
-from gameserver.play.steps import ATTEMPTS, end_off_the_board
+from gameserver.play.steps import ATTEMPTS
+from gameserver.play.stop import RULES, Stop, StopReason, end_off_the_board
 from gameserver.storage.duels import (
     DuelCompanion,
     DuelWrite,
@@ -66,16 +67,16 @@ class DuelMode(Mode):
     name = "duel"
     deadlines = Deadlines.TIMED
 
-    def riding(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
+    def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
         change = riding_write(store, clock, commit, read)
         return () if change is None else (change,)
 
-    def carried(self, riders: Sequence[Write]) -> dict[Companion, Any]:
+    def companions_as_written(self, riders: Sequence[Write]) -> dict[Companion, Any]:
         return {DuelCompanion(change.duel.id): StoredDuel(change.duel, (change.before_version or 0) + 1,
                                                           change.rating_changes, dict(change.delays or {}))
                 for change in riders if isinstance(change, DuelWrite)}
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """The duel rode: its notices go out. It did not: catch it up now; a failure is logged, never raised (the
         step stands, and the duel's deadline in the due index, or the next read, catches the duel up)."""
         if riders:
@@ -86,6 +87,18 @@ class DuelMode(Mode):
         except Exception:
             log.exception("duel %s not caught up after step %s; the sweep will", commit.game.game_id,
                           commit.records[-1].step)
+
+
+    def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
+                         ) -> Sequence[Write] | None:
+        """"A duel is then cancelled, the stakes returned" (a moderator's stop, a freeze of either member)."""
+        from gameserver.domain.duels.service import stopped_duel
+
+        change = stopped_duel(store, clock, read, stop)
+        return None if change is None else (change,)
+
+    def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
+        events.publish([notice for change in writes if isinstance(change, DuelWrite) for notice in change.notices])
 
 
 MODE = register(DuelMode())
@@ -108,9 +121,12 @@ def new_game(duel: Duel, now: datetime, defaults: dict[str, dict[str, Any] | Non
                           options={}, seed=new_seed(), stand_ins=stand_ins, now=now)
 
 
-def game_closed(store: Store, game: Game, duel: Duel, now: datetime) -> GameClose:
-    """The game of a duel that ended off the board (a forfeit, no orders): over, the forfeit's winner named."""
-    return end_off_the_board(store, game, game.seat_of(duel.winner) if duel.winner else None, now)
+def game_closed(store: Store, game: Game, duel: Duel, now: datetime, stop: Stop | None = None) -> GameClose:
+    """The game of a duel that ended off the board (a forfeit, no orders): over, the forfeit's winner named;
+    ``stop`` says who ended it (by default the duel's rules)."""
+    winner = game.seat_of(duel.winner) if duel.winner else None
+    why = Stop(StopReason.FORFEIT, RULES) if stop is None else stop
+    return end_off_the_board(store, game, why._replace(winner=winner), now)
 
 
 def turn_notices(duel: Duel, game: Game) -> list[Notice]:
@@ -122,7 +138,7 @@ def riding_write(store: Store, clock: Clock, commit: StepCommit, read: StepRead)
     budget: a turn is 1 read + 1 transaction), built from the duel read with the step (its companion), so the
     transaction's claim on the duel's version covers it.
 
-    None when it cannot ride, and ``committed`` catches the duel up once the step has committed, as it always
+    None when it cannot ride, and ``after_step`` catches the duel up once the step has committed, as it always
     could: the duel was not read with the step, is not in play, lags its game (catching up reads the step
     records), or ends off the board (no orders at all, which also closes the game); or building it failed
     (the final turn's reads of the 24-hour window and the ratings)."""

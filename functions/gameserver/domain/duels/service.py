@@ -59,10 +59,14 @@ from gameserver.platform.duels.credits import CreditError
 from gameserver.platform.duels.lifecycle import PROPOSAL_LAPSED
 from gameserver.platform.ratings import EloChange, Glicko2Change
 from gameserver.play import steps, timers
+from gameserver.play import stop as play_stop
+from gameserver.play.stop import Stop as PlayStop
+from gameserver.play.stop import StopReason
 from gameserver.play.sweeps import each_due
 from gameserver.storage.duels import (
     OPEN_DUELS,
     DueDuel,
+    DuelCompanion,
     DuelWrite,
     InsufficientCredits,
     MonthLine,
@@ -71,7 +75,7 @@ from gameserver.storage.duels import (
     proposals_to,
 )
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import NewGame
+from gameserver.storage.games import NewGame, StepRead
 from gameserver.storage.moderation import AccountFrozen
 from gameserver.storage.records import Game
 
@@ -316,7 +320,8 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
             change.notices = turn_notices(after, started.game)
         if after.status.closed and before.status is DuelStatus.PLAYING and game is not None:
             try:
-                writes.append(game_closed(store, game, after, now))
+                abandoned = PlayStop(StopReason.ABANDONED, event.by) if isinstance(event, Abandon) else None
+                writes.append(game_closed(store, game, after, now, abandoned))
             except WriteConflict:  # a turn resolved meanwhile: read again
                 continue
             rate(after, change, closing)
@@ -355,46 +360,58 @@ def _after_commit(change: DuelWrite, started: NewGame | None) -> None:
 
 
 # ------------------------------------------------------------------ moderation
-def stop_duel(store: Store, clock: Clock, duel_id: str, riders: Sequence[Write]) -> StoredDuel | None:
-    """A moderator stops the duel's game: "a duel is then cancelled, the stakes returned", the game over with no
-    result, ``riders`` (the audit lines) in the same transaction. None when the duel is not in progress (it
-    ended meanwhile, or was never played)."""
-    return _end_off_the_board(store, clock, duel_id, Stop, riders)
+def stopped_duel(store: Store, clock: Clock, read: StepRead, stop: PlayStop) -> DuelWrite | None:
+    """The duel of the game ``read`` holds, as its game is stopped (``play.stop``): "a duel is then cancelled,
+    the stakes returned", a moderator's stop or a freeze of either member. None when the duel must be read again
+    with its game (it lagged its game and was caught up here) or is no longer in play."""
+    assert read.game is not None
+    stored = read.companions.get(DuelCompanion(read.game.game_id))
+    if stored is None:
+        stored = store.duels.read(read.game.game_id).stored
+    if stored is None or stored.duel.status is not DuelStatus.PLAYING:
+        return None
+    if _lagging(stored.duel, read.game):
+        sync(store, clock, stored.duel.id)
+        return None
+    now, before = clock.now(), stored.duel
+    try:
+        after = apply(before, Freeze(stop.by, now) if stop.reason is StopReason.FROZEN else Stop(now))
+    except DuelRuleError:
+        return None
+    return DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
 
 
-def freeze_duel(store: Store, clock: Clock, duel_id: str, member: str) -> StoredDuel | None:
+def freeze_duel(store: Store, clock: Clock, duel_id: str, member: str) -> bool:
     """A member's ratings are frozen: a duel of theirs not finished "ends without a result, the stakes
-    returned" (proposals and ready rooms too). None when it has ended already (safe twice)."""
-    return _end_off_the_board(store, clock, duel_id, lambda at: Freeze(member, at), ())
-
-
-def _end_off_the_board(store: Store, clock: Clock, duel_id: str, event_at: Callable[[datetime], DuelEvent],
-                       riders: Sequence[Write]) -> StoredDuel | None:
+    returned": a duel in play through its game's stop (``play.stop``, which writes the duel's end with it),
+    proposals and ready rooms by themselves. False when it has ended already (safe twice)."""
     for _ in range(steps.ATTEMPTS):
         read = store.duels.read(duel_id, game=True)
         stored, game = read.stored, read.game
         if stored is None:
-            return None
+            return False
         if _lagging(stored.duel, game):
             sync(store, clock, duel_id)  # the game ended (or moved on) before the duel followed: catch up first
             continue
+        if stored.duel.status is DuelStatus.PLAYING and game is not None and game.status == "open":
+            try:
+                play_stop.stop(store, clock, duel_id, PlayStop(StopReason.FROZEN, member))
+            except Conflict as error:
+                if error.code is ErrorCode.GAME_OVER:
+                    continue  # its game ended meanwhile: the duel follows it, read again
+                raise
+            return True
         now, before = clock.now(), stored.duel
         try:
-            after = apply(before, event_at(now))
+            after = apply(before, Freeze(member, now))
         except DuelRuleError:
-            return None
+            return False
         change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
-        writes: list[Write] = [change, *riders]
-        if before.status is DuelStatus.PLAYING and game is not None and game.status == "open":
-            try:
-                writes.append(game_closed(store, game, after, now))
-            except WriteConflict:
-                continue
         try:
-            store.transact(writes)
+            store.transact([change])
         except WriteConflict:
             continue
-        return StoredDuel(after, stored.version + 1, stored.rating_changes, stored.delays)
+        return True
     raise Conflict("the duel kept changing while it was being ended; send it again", code=ErrorCode.BUSY)
 
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from gameserver.catalog import FEINT
 from gameserver.clock import Clock
 from gameserver.domain.players import PlayerKind, player, stand_in
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.play import leave, orders, start, views
-from gameserver.play.engines import FEINT
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, Json, MemberViews, Seat, StepRecord
 

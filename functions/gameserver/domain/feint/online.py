@@ -11,7 +11,7 @@ transaction: the seats drawn from the game's seed, the deployment open with its 
 member. A table not full within 24 hours (7 days at the one-day pace) is cancelled: from then on every read says
 so and nobody may join; nothing is held at a table, so no job has to run for it.
 
-Notices ride in each step's own transaction (``riding``): the member who must decide next (their turn, their
+Notices ride in each step's own transaction (``writes_with_step``): the member who must decide next (their turn, their
 Retreat decision), and every member at the end.
 """
 
@@ -36,10 +36,10 @@ from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members, step_seed
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.feint import Table, TableWrite
 from gameserver.storage.games import NewGame, StepCommit, StepRead
+from gameserver.storage.lobby import Table, TableWrite
 from gameserver.storage.members import Notice, NoticeKind, Notices
-from gameserver.storage.records import Board, Game, Seat
+from gameserver.storage.records import Game, HiddenState, Seat
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store, Write
@@ -59,7 +59,7 @@ class OnlineMode(JudgedAtTheEnd):
     name = "online"
     deadlines = Deadlines.TIMED
 
-    def riding(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
+    def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
         notices = step_notices(read.game, commit.game, commit.board)
         return (Notices(tuple(notices)),) if notices else ()
 
@@ -67,7 +67,7 @@ class OnlineMode(JudgedAtTheEnd):
 MODE = register(OnlineMode())
 
 
-def step_notices(before: Game | None, after: Game, board: Board) -> list[Notice]:
+def step_notices(before: Game | None, after: Game, board: HiddenState) -> list[Notice]:
     """The notices of a step's transaction: each member whose decision opens (not the second action of a turn
     already theirs), or everyone at the end."""
     if after.status == "over":
@@ -151,7 +151,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace
     if missing:
         raise NotFound(f"no member {missing[0]}", field="invite")
     now = clock.now()
-    table = Table(table_id=new_id(), host=caller.sub, seats=count, pace=pace, bots=bots, invited=tuple(invite),
+    table = Table(table_id=new_id(), game=KIND, host=caller.sub, seats=count, pace=pace, bots=bots, invited=tuple(invite),
                   joined=(caller.sub,), status="open", created_at=iso(now),
                   closes_at=iso(closing_time(Pace(pace), now)))
     notices = tuple(Notice(sub, table.table_id, "", 0, table.created_at, table.closes_at, kind=NoticeKind.TABLE_INVITE,
@@ -161,7 +161,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace
 
 
 def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dict[str, Any]:
-    table = store.feint.get_table(table_id)
+    table = store.lobby.get_table(table_id)
     now = clock.now()
     if table is None or not _visible(table, caller.sub):
         raise NotFound(f"no table {table_id}", field="table_id")
@@ -171,7 +171,7 @@ def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dic
 def open_tables(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
     """Tables with a seat anyone may take, closing soonest first."""
     now = clock.now()
-    page = store.feint.open_tables(iso(now), cursor, limit)
+    page = store.lobby.open_tables(KIND, iso(now), cursor, limit)
     return {"tables": [table_json(table, now) for table in page.items], "cursor": page.cursor}
 
 
@@ -187,7 +187,7 @@ def join_table(store: Store, clock: Clock, caller: Caller, table_id: str, seed: 
     """I take a seat: the one kept for me, else one open to anyone. The last seat taken starts the game in the
     same transaction (``seed`` only for tests and seeded local games)."""
     for _ in range(ATTEMPTS):
-        table = store.feint.get_table(table_id)
+        table = store.lobby.get_table(table_id)
         now = clock.now()
         if table is None or not _visible(table, caller.sub):
             raise NotFound(f"no table {table_id}", field="table_id")

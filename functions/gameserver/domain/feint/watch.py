@@ -21,7 +21,7 @@ from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.steps import is_due, read_step, settle
 from gameserver.storage.games import StepRead
 from gameserver.storage.port import Store
-from gameserver.storage.records import Board, Game
+from gameserver.storage.records import Game, HiddenState
 
 
 class WatchMode(Mode):
@@ -43,7 +43,7 @@ def create_watch_game(store: Store, clock: Clock, caller: Caller, *, seats: int,
 
 
 def _watched(store: Store, clock: Clock, game_id: str) -> StepRead:
-    read = read_step(store, game_id)
+    read = read_step(store, game_id, kind=KIND)
     if read.game is None or read.board is None or read.game.kind != KIND or read.game.mode != MODE.name:
         raise NotFound(f"no watch game {game_id}", field="game_id")
     if is_due(read.game, clock.now()):  # a game whose playing out was cut short (a failure): it goes on now
@@ -51,7 +51,7 @@ def _watched(store: Store, clock: Clock, game_id: str) -> StepRead:
     return read
 
 
-def watch_response(game: Game, board: Board) -> dict[str, Any]:
+def watch_response(game: Game, board: HiddenState) -> dict[str, Any]:
     return {"game_id": game.game_id, "status": game.status, "seats": len(game.players), "number": game.epoch,
             **outcome_json(game), "table": rules().face_up(rules().load(board.state)),
             "created_at": game.created_at, "finished_at": game.finished_at}

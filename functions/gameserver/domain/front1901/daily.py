@@ -40,6 +40,7 @@ from gameserver.platform.daily.front1901 import (
     LENGTH,
     Challenge,
     ChallengeResult,
+    NotRanked,
     challenge_of_the_day,
     linked_values,
     not_ranked,
@@ -49,6 +50,7 @@ from gameserver.platform.daily.front1901 import (
 from gameserver.play import steps
 from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members
+from gameserver.play.stop import StopReason
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.front1901 import (
     ChallengeEntry,
@@ -59,9 +61,12 @@ from gameserver.storage.front1901 import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from gameserver.play.stop import Stop
     from gameserver.storage.games import GameClose, StepCommit
     from gameserver.storage.port import Store, Write
-    from gameserver.storage.records import Board, Game
+    from gameserver.storage.records import Game, HiddenState
 
 log = logging.getLogger(__name__)
 
@@ -79,15 +84,16 @@ class DailyChallengeMode(JudgedAtTheEnd):
     name = "front1901-daily"
     deadlines = Deadlines.NONE
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Any) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Any) -> None:
         """The step that ends a challenge records its result (a failure is logged: reading the challenge records
         it later), and its marks."""
-        super().committed(store, clock, commit, riders)
+        super().after_step(store, clock, commit, riders)
         if commit.game.status == "over":
             _recorded(store, commit.game, commit.board)
 
-    def closed(self, store: Store, clock: Clock, close: GameClose) -> None:
-        """A challenge the member stopped: its result (``abandoned``) recorded."""
+    def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
+        """A challenge stopped: its member's (``abandoned``, ranked last) or a moderator's (no result, not
+        ranked) recorded on the day's entry."""
         _recorded(store, close.game, close.board)
 
     def record_opens_at(self, game: Game) -> str | None:
@@ -139,7 +145,7 @@ def entry_json(entry: ChallengeEntry | None) -> dict[str, Any] | None:
         "started_at": entry.started_at,
         "finished_at": entry.finished_at,
         "result": {"kind": entry.result, "centres": entry.centres, "year": entry.year,
-                   "matched": entry.matched} if finished else None,
+                   "matched": entry.matched} if finished and entry.result is not None else None,
         "ranked": entry.ranked,
         "not_ranked": entry.not_ranked,
     }
@@ -214,21 +220,21 @@ def my_challenge(store: Store, clock: Clock, caller: Caller, day: date | None = 
 
 
 def _caught_up(store: Store, game_id: str) -> bool:
-    read = steps.read_step(store, game_id)
+    read = steps.read_step(store, game_id, kind=games.KIND)
     if read.game is None or read.board is None or read.game.status != "over":
         return False
     return record_result(store, read.game, read.board) == "recorded"
 
 
 # ------------------------------------------------------------------ the result
-def _recorded(store: Store, game: Game, board: Board) -> None:
+def _recorded(store: Store, game: Game, board: HiddenState) -> None:
     try:
         record_result(store, game, board)
     except Exception:
         log.exception("the result of challenge game %s was not recorded; reading the challenge will", game.game_id)
 
 
-def record_result(store: Store, game: Game, board: Board) -> str:
+def record_result(store: Store, game: Game, board: HiddenState) -> str:
     """Write a finished challenge's result, once: ``recorded``, ``already`` (written before), ``missing`` (no
     entry for that game). Ranked unless finished after the 48-hour window or a linked account started first."""
     (member, _), = members(game).items()
@@ -239,15 +245,19 @@ def record_result(store: Store, game: Game, board: Board) -> str:
             return "missing"
         if entry.status == "finished":
             return "already"
-        final = games.rules().record(games.rules().load(board.state))
-        result = final["result"] or {"kind": "abandoned", "centres": 0, "year": day.year}
         finished_at = game.finished_at or game.opened_at
-        reason = not_ranked(day, parse_iso(finished_at), entry.linked_earlier is not None)
-        ranked = ChallengeResult(member, result["kind"], result["centres"], result["year"], final["matched"])
-        finished = replace(entry, status="finished", result=result["kind"], centres=result["centres"],
-                           year=result["year"], matched=final["matched"],
-                           board_key=sort_key(ranked) if reason is None else None,
-                           not_ranked=None if reason is None else str(reason), finished_at=finished_at)
+        if game.stopped is not None and game.stopped.reason == StopReason.MODERATOR:
+            # "Stopping a [...] Front 1901 [...] game ends it with no result": finished, never on the board.
+            finished = replace(entry, status="finished", not_ranked=str(NotRanked.STOPPED), finished_at=finished_at)
+        else:
+            final = games.rules().record(games.rules().load(board.state))
+            result = final["result"] or {"kind": "abandoned", "centres": 0, "year": day.year}
+            reason = not_ranked(day, parse_iso(finished_at), entry.linked_earlier is not None)
+            ranked = ChallengeResult(member, result["kind"], result["centres"], result["year"], final["matched"])
+            finished = replace(entry, status="finished", result=result["kind"], centres=result["centres"],
+                               year=result["year"], matched=final["matched"],
+                               board_key=sort_key(ranked) if reason is None else None,
+                               not_ranked=None if reason is None else str(reason), finished_at=finished_at)
         try:
             store.front1901.finish(finished)
         except WriteConflict:

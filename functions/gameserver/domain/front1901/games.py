@@ -15,18 +15,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gameserver.catalog import FRONT1901
 from gameserver.clock import Clock
 from gameserver.domain.players import PlayerKind, stand_in
 from gameserver.domain.solo import MODE
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound, wire
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
-from gameserver.play import modes, orders, start, views
-from gameserver.play.engines import FRONT1901
-from gameserver.play.steps import ATTEMPTS, end_off_the_board, read_step
-from gameserver.storage.errors import WriteConflict
+from gameserver.play import orders, start, stop, views
+from gameserver.play.steps import read_step
 from gameserver.storage.games import NewGame, StepRead
-from gameserver.storage.records import Board, Game, Json, MemberViews, StepRecord
+from gameserver.storage.records import Game, HiddenState, Json, MemberViews, StepRecord
 
 if TYPE_CHECKING:
     from gameserver.play.engines.front1901 import Front1901
@@ -141,14 +140,14 @@ def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> 
 def _mine(store: Store, caller: Caller, game_id: str) -> StepRead:
     """My game's step as help reads it (the game, its board, my views): one read; a game that is not mine is a
     404 like one that does not exist."""
-    read = read_step(store, game_id, caller.sub)
+    read = read_step(store, game_id, caller.sub, KIND)
     game, board = read.game, read.board
     if game is None or board is None or read.views is None or game.kind != KIND or not game.seats_of(caller.sub):
         raise NotFound(f"no game {game_id} of yours", field="game_id")
     return read
 
 
-def _open(read: StepRead) -> tuple[Game, Board]:
+def _open(read: StepRead) -> tuple[Game, HiddenState]:
     game, board = read.game, read.board
     assert game is not None and board is not None
     if game.status != "open":
@@ -300,14 +299,7 @@ def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor
 # ------------------------------------------------------------------ stopping
 def stop_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
     """I stop my game: ``abandoned``, or ``won`` kept when I have won a full game already (past 18 centres);
-    then its mode's follow-up (a daily challenge's result on the day's board)."""
-    for _ in range(ATTEMPTS):
-        game, _ = _open(_mine(store, caller, game_id))
-        try:
-            close = end_off_the_board(store, game, None, clock.now())
-            store.transact([close])
-        except WriteConflict:
-            continue
-        modes.mode(game.mode).closed(store, clock, close)
-        return game_response(close.game, _views_of(close.views, caller.sub))
-    raise Conflict("the game changed while it was being stopped; try again", code=ErrorCode.BUSY)
+    then its mode's follow-up (a daily challenge's result on the day's board). One read and one transaction."""
+    close = stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.ABANDONED, caller.sub),
+                      may_stop=lambda game: game.kind == KIND and bool(game.seats_of(caller.sub)), kind=KIND)
+    return game_response(close.game, _views_of(close.views, caller.sub))

@@ -105,7 +105,7 @@ def apply_effects(store: Store, clock: Clock, member: str) -> dict[str, dict[str
     from gameserver.domain.duels import service as duels
     from gameserver.domain.tournaments import service as tournaments
 
-    ended = {duel_id: "closed" if duels.freeze_duel(store, clock, duel_id, member) is None else "ended"
+    ended = {duel_id: "ended" if duels.freeze_duel(store, clock, duel_id, member) else "closed"
              for duel_id in store.duels.open_of(member)}
     return {"duels": ended, "tournaments": tournaments.freeze(store, clock, [member])}
 

@@ -8,7 +8,7 @@ the match (who sent, the order delays, the next turn's notices) rides in the ste
 the match's version; the turn that ends the game carries the tournament's update too (the result, the next match
 created if both its players are now known, the ratings, the prizes of a final), claimed by the tournament's
 version. When it cannot ride (the match lags its game, it was not read with the step, or nobody sent orders in
-the first two turns, which also closes the game), ``committed`` catches the match up once the step has
+the first two turns, which also closes the game), ``after_step`` catches the match up once the step has
 committed (``sync``); the match's own deadline in the due index makes the sweep do it if that fails too. Every
 write is claimed by a version and every event is refused by the rules once applied, so catching up twice, late
 or out of order changes nothing.
@@ -27,6 +27,7 @@ from gameserver.domain.tournaments import transition
 from gameserver.domain.tournaments.transition import MATCH, Known, Moved, turn_notices
 from gameserver.platform.fairplay import order_delay
 from gameserver.platform.fairplay.delays import faster_than_a_human_in_game
+from gameserver.platform.ids import is_match_id
 from gameserver.platform.tournaments import (
     GameOver,
     MatchStatus,
@@ -40,8 +41,8 @@ from gameserver.platform.tournaments import (
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import StepCommit, StepRead
-from gameserver.storage.records import Board, Game, StepRecord
+from gameserver.storage.games import GameClose, StepCommit, StepRead
+from gameserver.storage.records import Game, HiddenState, StepRecord
 from gameserver.storage.tournaments import (
     MatchCompanion,
     MatchWrite,
@@ -52,6 +53,7 @@ from gameserver.storage.tournaments import (
 )
 
 if TYPE_CHECKING:
+    from gameserver.play.stop import Stop
     from gameserver.storage.games import Companion
     from gameserver.storage.port import Store, Write
 
@@ -65,10 +67,10 @@ class MatchMode(Mode):
     name = MATCH
     deadlines = Deadlines.TIMED
 
-    def riding(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
+    def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
         return riding_writes(store, clock, commit, read)
 
-    def carried(self, riders: Sequence[Write]) -> dict[Companion, Any]:
+    def companions_as_written(self, riders: Sequence[Write]) -> dict[Companion, Any]:
         carried: dict[Companion, Any] = {}
         for write in riders:
             if isinstance(write, MatchWrite):
@@ -81,7 +83,7 @@ class MatchMode(Mode):
                     tournament, (write.before_version or 0) + 1)
         return carried
 
-    def committed(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """The match rode: its notices go out (and the first turn's timer of a match the step created). It did
         not: catch it up now; a failure is logged, never raised (the step stands, and the match's deadline in
         the due index, or the next request on it, catches it up)."""
@@ -94,6 +96,21 @@ class MatchMode(Mode):
         except Exception:
             log.exception("match %s not caught up after step %s; the sweep will", commit.game.game_id,
                           commit.records[-1].step)
+
+
+    def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
+                         ) -> Sequence[Write] | None:
+        """A tournament match's game has the match's id: the match is void, the bracket goes on without it."""
+        from gameserver.domain.tournaments.service import stopped_match
+
+        if not is_match_id(close.game.game_id):
+            return ()
+        moved = stopped_match(store, clock, *match_ref(close.game.game_id))
+        return None if moved is None else moved.writes
+
+    def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
+        """The notices go out, and the first turn's timer of a match the bracket's move created."""
+        transition.after_commit(Moved.of(writes))
 
 
 MODE = register(MatchMode())
@@ -135,7 +152,7 @@ def _void(stored: StoredMatch, records: Sequence[StepRecord], game: Game) -> Ste
     return early[-1]
 
 
-def _game_over(game: Game, board: Board, progress: StoredMatch, at: str) -> GameOver:
+def _game_over(game: Game, board: HiddenState, progress: StoredMatch, at: str) -> GameOver:
     """The end of the game on the board: its winner (None for a draw, then both players' tallies break it)."""
     slot = match_ref(game.game_id)[1]
     winner = game.players.get(game.winner) if game.winner in game.players else None
@@ -149,7 +166,7 @@ def riding_writes(store: Store, clock: Clock, commit: StepCommit, read: StepRead
     the tournament read with the step, so the transaction's claims on their versions cover it): the turn's
     senders, delays and notices, or the game's end on the board with all it does to the tournament.
 
-    Nothing when it cannot ride, and ``committed`` catches the match up once the step has committed: the match
+    Nothing when it cannot ride, and ``after_step`` catches the match up once the step has committed: the match
     or the tournament was not read with the step, the match lags its game, the step is not the next turn, the
     match is void (its game must be closed too), or building the end failed."""
     game = commit.game

@@ -13,7 +13,7 @@ which"; "Two members taking the last seat at once: exactly one gets it" (the ver
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +59,7 @@ from gameserver.storage.tournaments import (
 )
 
 if TYPE_CHECKING:
-    from gameserver.storage.port import Store, Write
+    from gameserver.storage.port import Store
 
 log = logging.getLogger(__name__)
 
@@ -317,33 +317,26 @@ def abandon_match(store: Store, clock: Clock, caller: Caller, tournament_id: str
 
 
 # ------------------------------------------------------------------ moderation
-def stop_match(store: Store, clock: Clock, tournament_id: str, slot: int, riders: Sequence[Write]) -> str:
-    """A moderator stops a match's game: "a stopped tournament match has no result, as if no orders were sent:
-    neither player goes on, the next opponent advances without playing (stopping is not a freeze)". The game
-    ends with no result, ``riders`` (the audit lines) in the same transaction. ``stopped``; ``decided`` (the match
-    has its result already: nothing written); ``missing``."""
-    for _ in range(steps.ATTEMPTS):
-        read = store.tournaments.read_match(tournament_id, slot)
-        if read.tournament is None:
-            return "missing"
-        stored, game = read.match, read.game
-        if stored is not None and game is not None and not stored.decided and game.epoch > stored.turns_passed:
-            matches.sync(store, clock, tournament_id, slot)  # the match lags its game: catch it up first
-            continue
-        now = clock.now()
-        try:
-            after = apply(read.tournament.tournament, Stop(slot, now))
-        except TournamentRuleError:
-            return "decided"
-        known = Known(matches={} if stored is None else {slot: stored}, games={} if game is None else {slot: game})
-        try:
-            moved = transition.writes(store, read.tournament, after, now, known=known)
-            store.transact([*moved.writes, *riders])
-        except WriteConflict:
-            continue
-        transition.after_commit(moved)
-        return "stopped"
-    raise Conflict("the match changed while it was being stopped; send it again", code=ErrorCode.BUSY)
+def stopped_match(store: Store, clock: Clock, tournament_id: str, slot: int) -> Moved | None:
+    """A match's game stopped by a moderator (``play.stop``, which writes the game's end): "a stopped tournament
+    match has no result, as if no orders were sent: neither player goes on, the next opponent advances without
+    playing (stopping is not a freeze)". The tournament's writes; None when the match lagged its game (caught up
+    here: read again), has its result already or is missing."""
+    read = store.tournaments.read_match(tournament_id, slot)
+    if read.tournament is None:
+        return None
+    stored, game = read.match, read.game
+    if stored is not None and game is not None and not stored.decided and game.epoch > stored.turns_passed:
+        matches.sync(store, clock, tournament_id, slot)  # the match lags its game: catch it up first
+        return None
+    now = clock.now()
+    try:
+        after = apply(read.tournament.tournament, Stop(slot, now))
+    except TournamentRuleError:
+        return None
+    known = Known(matches={} if stored is None else {slot: stored}, games={} if game is None else {slot: game},
+                  ended_on_board=frozenset({slot}))
+    return transition.writes(store, read.tournament, after, now, known=known)
 
 
 def freeze(store: Store, clock: Clock, members: Iterable[str]) -> dict[str, str]:

@@ -40,7 +40,7 @@ from gameserver.platform.tournaments import (
     rating_verdict,
 )
 from gameserver.play import start, timers
-from gameserver.play.steps import end_off_the_board
+from gameserver.play.stop import RULES, Stop, StopReason, end_off_the_board
 from gameserver.storage.duels import MonthLine
 from gameserver.storage.games import NewGame
 from gameserver.storage.members import Notice, NoticeKind
@@ -204,8 +204,8 @@ def _decide(store: Store, moved: Moved, tournament: Tournament, match: Match, kn
     moved.writes.append(MatchWrite(replace(stored, decided=True, rating_changes=rating_changes), stored.version))
     if match.slot not in known.ended_on_board and game is not None and game.status == "open":
         assert match.ended_at is not None, "a decided match has its end"
-        moved.writes.append(end_off_the_board(store, game, game.seat_of(match.winner) if match.winner else None,
-                                              match.ended_at))
+        winner = game.seat_of(match.winner) if match.winner else None
+        moved.writes.append(end_off_the_board(store, game, Stop(StopReason.FORFEIT, RULES, winner), match.ended_at))
 
 
 def _rate(change: TournamentWrite, tournament: Tournament, match: Match, contenders: dict[str, Contender]

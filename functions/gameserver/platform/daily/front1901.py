@@ -76,6 +76,8 @@ class NotRanked(enum.StrEnum):
     """"Ranked if finished within 48 hours of that day's start"."""
     LINKED_ACCOUNT = "linked-account-started-earlier"
     """"Not ranked if a linked account started that day's challenge earlier"."""
+    STOPPED = "stopped"
+    """Stopped by a moderator: "ends it with no result"."""
 
 
 def not_ranked(day: date, finished_at: datetime, linked_earlier: bool) -> NotRanked | None:

@@ -22,10 +22,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from gameserver.catalog import FEINT
 from gameserver.errors import IllegalOrders, InvalidInput, wire
-from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
-from gameserver.play.engines import FEINT
-from gameserver.play.players import is_member
+from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
+from gameserver.play.seats import is_member
 from gameserver.storage.records import Json, Seat
 from rules.feint import (
     Bot,
@@ -76,9 +76,8 @@ def _refused(error: IllegalCommandError) -> IllegalOrders:
     return IllegalOrders(error.message, field="command", rule=error.rule)
 
 
-class Feint:
+class Feint(BaseEngine[GameState]):
     kind = FEINT
-    replaces = False
     bot: Json = BOT
     expire: str = EXPIRE
     deal: str = DEAL
@@ -125,9 +124,6 @@ class Feint:
             raise _refused(error) from error
         return to_json(command)
 
-    def act(self, state: GameState, seat: Seat, action: Json, earlier: Sequence[Json]) -> Json:
-        raise IllegalOrders("a step of Feint is one command: it has no actions", field="action", rule="no-actions")
-
     def stand_in(self, state: GameState, seat: Seat, stand_in: Json | None, seed: int) -> Orders:
         """A bot's command from its seat's view; with no stand-in, what the rules do for a seat that sent
         nothing: a random deal, a stand, a pass."""
@@ -139,10 +135,6 @@ class Feint:
         if state.pending is not None:
             return to_json(Stand(number))
         return {"seat": number, EXPIRE: {}}
-
-    def decide(self, state: GameState, seats: frozenset[Seat], actions: Sequence[Json], seed: int
-               ) -> dict[Seat, Orders]:
-        return {}
 
     def advance(self, state: GameState, orders: Mapping[Seat, Orders], actions: Sequence[Json]) -> GameState:
         """Each seat's command in seat order (the deployment's last one starts turn 1)."""

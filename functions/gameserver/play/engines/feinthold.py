@@ -11,10 +11,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from gameserver.catalog import FEINTHOLD
 from gameserver.errors import ErrorCode, IllegalOrders, InvalidInput, wire
-from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
-from gameserver.play.engines import FEINTHOLD
-from gameserver.play.players import is_member
+from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
+from gameserver.play.seats import is_member
 from gameserver.storage.records import Json, Seat
 from rules.feinthold import (
     LAYOUTS,
@@ -68,7 +68,7 @@ def as_noise(text: str) -> Noise:
     return _word(_NOISES, text, "noise level")
 
 
-class Feinthold:
+class Feinthold(BaseEngine[GameState]):
     kind = FEINTHOLD
     replaces = True
     house_ais: tuple[str, ...] = HOUSE_AIS
@@ -98,9 +98,6 @@ class Feinthold:
             field = f"orders[{error.index}]" if error.index is not None else "orders"
             raise IllegalOrders(str(error), field=field, rule=error.rule) from error
 
-    def act(self, state: GameState, seat: Seat, action: Json, earlier: Sequence[Json]) -> Json:
-        raise IllegalOrders("a Feinthold turn has orders only", field="action", rule="no-actions")
-
     def stand_in(self, state: GameState, seat: Seat, stand_in: Json | None, seed: int) -> Orders:
         """The snapshotted doctrine's orders on the side's view ("A doctrine sees exactly what its side sees");
         without one, "your troops stay in place and your income goes to the reserve" (no orders)."""
@@ -109,10 +106,6 @@ class Feinthold:
         side_view = view(state, as_side(seat))
         orders, _trace = play(parse_doctrine(stand_in), side_view)
         return check_orders(side_view, [dict(order) for order in orders]).to_json()
-
-    def decide(self, state: GameState, seats: frozenset[Seat], actions: Sequence[Json], seed: int
-               ) -> dict[Seat, Orders]:
-        return {}
 
     def advance(self, state: GameState, orders: Mapping[Seat, Orders], actions: Sequence[Json]) -> GameState:
         return resolve(state, {as_side(seat): sent for seat, sent in orders.items()})

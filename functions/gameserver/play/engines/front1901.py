@@ -28,10 +28,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from gameserver.catalog import FRONT1901
 from gameserver.errors import Conflict, DomainError, ErrorCode, IllegalOrders, InvalidInput, NotFound
-from gameserver.play.engine import Orders, Outcome, Started, Step, StepKind
-from gameserver.play.engines import FRONT1901
-from gameserver.play.players import is_member
+from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
+from gameserver.play.seats import is_member
 from gameserver.storage.records import Json, Seat
 from rules.front1901 import (
     ARMY_MOVES,
@@ -302,9 +302,8 @@ def _route(starts: Sequence[str], ends: frozenset[str], free: Any) -> list[str]:
     return []
 
 
-class Front1901:
+class Front1901(BaseEngine[Front1901Game]):
     kind = FRONT1901
-    replaces = False
     powers: tuple[str, ...] = POWERS
     levels: tuple[str, ...] = tuple(str(level) for level in PLAYABLE)
     lengths: tuple[str, ...] = tuple(str(length) for length in Length)

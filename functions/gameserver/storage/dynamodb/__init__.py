@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gameserver.storage.dynamodb import games
 from gameserver.storage.dynamodb.members import DynamoMembers
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.port import area_of
 
 if TYPE_CHECKING:
     from gameserver.storage.dynamodb.audit import DynamoAudit
@@ -25,8 +26,9 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.doctrines import DynamoDoctrines
     from gameserver.storage.dynamodb.duels import DynamoDuels
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
-    from gameserver.storage.dynamodb.feint import DynamoFeint
     from gameserver.storage.dynamodb.front1901 import DynamoFront1901
+    from gameserver.storage.dynamodb.invitations import DynamoInvitations
+    from gameserver.storage.dynamodb.lobby import DynamoLobby
     from gameserver.storage.dynamodb.moderation import DynamoModeration
     from gameserver.storage.dynamodb.seasons import DynamoSeasons
     from gameserver.storage.dynamodb.tournaments import DynamoTournaments
@@ -36,36 +38,6 @@ if TYPE_CHECKING:
 Item = dict[str, Any]
 Explain = Callable[[int], WriteConflict]
 """What a failed condition at an index of one write's items means (a short balance, a Front already started)."""
-
-_WRITES: dict[str, tuple[str, str, str | None]] = {
-    "StepCommit": ("games", "step_commit_items", None),
-    "NewGame": ("games", "new_game_items", None),
-    "GameClose": ("games", "game_close_items", None),
-    "InvitationAccepted": ("games", "invitation_accepted_items", None),
-    "DuelWrite": ("duels", "duel_write_items", "explain_duel_write"),
-    "FrontStart": ("daily", "front_start_items", "explain_front_start"),
-    "FrontStopped": ("daily", "front_stopped_items", None),
-    "AuditLine": ("audit", "audit_items", None),
-    "TournamentWrite": ("tournaments", "tournament_write_items", "explain_tournament_write"),
-    "MatchWrite": ("tournaments", "match_write_items", None),
-    "Notices": ("members", "notices_items", None),
-    "TableWrite": ("feint", "table_write_items", None),
-    "Marks": ("fairplay", "marks_items", None),
-    "FreezeWrite": ("moderation", "freeze_write_items", None),
-    "Unfreeze": ("moderation", "unfreeze_items", None),
-    "FreezeSettled": ("moderation", "freeze_settled_items", None),
-    "NotFrozen": ("moderation", "not_frozen_items", "explain_not_frozen"),
-    "CloseWrite": ("seasons", "close_write_items", None),
-    "PrizePaid": ("seasons", "prize_paid_items", None),
-    "DoctrineWrite": ("challenges", "doctrine_write_items", None),
-    "ChallengeStart": ("challenges", "challenge_start_items", "explain_challenge_start"),
-    "ChallengeFinish": ("challenges", "challenge_finish_items", "explain_challenge_finish"),
-    "DoctrineRatingWrite": ("challenges", "doctrine_rating_items", None),
-    "NoticeWrite": ("challenges", "notice_items", None),
-    "Front1901DayStart": ("front1901", "day_start_items", "explain_day_start"),
-}
-"""Each write of a transaction: the module of its area's adapter, the function giving its items, and the one
-saying what a failed condition of them means (None: a plain ``WriteConflict``)."""
 
 _COMPANIONS: dict[str, str] = {"DuelCompanion": "duels", "TournamentCompanion": "tournaments",
                                "MatchCompanion": "tournaments"}
@@ -85,8 +57,11 @@ class DynamoStore:
         self.table = table_name
         self._client = client
         self.games = games.DynamoGames(self)
-        self.invitations = games.DynamoInvitations(self)
         self.members = DynamoMembers(self)
+
+    @cached_property
+    def invitations(self) -> DynamoInvitations:
+        return _area("invitations").DynamoInvitations(self)
 
     @cached_property
     def duels(self) -> DynamoDuels:
@@ -109,8 +84,8 @@ class DynamoStore:
         return _area("tournaments").DynamoTournaments(self)
 
     @cached_property
-    def feint(self) -> DynamoFeint:
-        return _area("feint").DynamoFeint(self)
+    def lobby(self) -> DynamoLobby:
+        return _area("lobby").DynamoLobby(self)
 
     @cached_property
     def front1901(self) -> DynamoFront1901:
@@ -162,15 +137,15 @@ class DynamoStore:
             raise WriteConflict(refused or str(error)) from error
 
     def _items(self, write: Write) -> tuple[list[Item], Explain | None]:
-        kind = type(write).__name__
-        if kind not in _WRITES:
-            raise TypeError(f"no DynamoDB write for {kind}")
-        area, items_of, explainer = _WRITES[kind]
-        module = _area(area)
-        items: list[Item] = getattr(module, items_of)(self.table, write)
-        if explainer is None:
+        """A write's items, from the adapter of the area it names (``area_of``), which registers the writes it
+        knows (its ``WRITES``)."""
+        registered = _area(area_of(write)).WRITES.get(type(write))
+        if registered is None:
+            raise TypeError(f"no DynamoDB write for {type(write).__name__}")
+        items_of, explain = registered
+        items: list[Item] = items_of(self.table, write)
+        if explain is None:
             return items, None
-        explain = getattr(module, explainer)
         return items, lambda index: explain(write, index)
 
     @staticmethod

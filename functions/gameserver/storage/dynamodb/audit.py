@@ -9,6 +9,7 @@ from gameserver.storage.audit import AuditLine
 from gameserver.storage.cursors import GSI1_KEY, GSI2_KEY, decode_key, encode_key
 from gameserver.storage.dynamodb import codec
 from gameserver.storage.dynamodb.area import Area
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.tables import GSI1, GSI2
 from gameserver.storage.records import Page
 
@@ -65,3 +66,10 @@ class DynamoAudit(Area):
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
         return Page([decode_audit(item) for item in answer.get("Items", [])], encode_key(last) if last else None)
+
+
+WRITES: Writes = {
+    AuditLine: (audit_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

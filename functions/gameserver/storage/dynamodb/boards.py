@@ -3,20 +3,48 @@ results the same way (Front 1901's daily challenge): one index partition per sha
 ``gameserver.platform.daily.board``), the sort key the result, read merged in key order.
 
 One definition of the reads both boards make: a page merged from the shards, every key of the board (the rank
-summary's rebuild), and a count of the keys between two bounds (a member's rank).
+summary's rebuild), and a count of the keys between two bounds (a member's rank); and of the day's rank
+summary item both keep beside their board (its codec and the condition that keeps a later one).
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
+import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from gameserver.platform.daily import BoardSummary, Marker
+from gameserver.storage.daily import DaySummary
 from gameserver.storage.dynamodb import codec
 from gameserver.storage.dynamodb.tables import GSI1
 
 Item = dict[str, Any]
+
+SUMMARY = "SUMMARY"
+"""The sort key of a day's rank summary, in its day's partition."""
+LATER_SUMMARY_KEPT = "attribute_not_exists(pk) OR built_at <= :built_at"
+"""A summary is written unless one built from later reads is there (a late or out-of-order rebuild changes
+nothing); its ``:built_at`` is ``summary_values``."""
+
+
+def encode_summary(pk: str, kind: str, stored: DaySummary) -> Item:
+    """The rank summary of the day whose partition is ``pk`` (``kind``: the item's ``type``)."""
+    markers = [[marker.key, marker.before] for marker in stored.summary.markers]
+    return {"pk": codec.s(pk), "sk": codec.s(SUMMARY), "type": codec.s(kind), "markers": codec.j(markers),
+            "entries": codec.n(stored.summary.entries), "every": codec.n(stored.every),
+            "built_at": codec.s(stored.built_at)}
+
+
+def decode_summary(item: Item) -> DaySummary:
+    markers = tuple(Marker(key, before) for key, before in json.loads(item["markers"]["S"]))
+    return DaySummary(BoardSummary(markers, int(item["entries"]["N"])), int(item["every"]["N"]),
+                      item["built_at"]["S"])
+
+
+def summary_values(stored: DaySummary) -> dict[str, Any]:
+    return {":built_at": codec.s(stored.built_at)}
 
 
 def merged(client: Any, table: str, partitions: Sequence[str], after: str | None, limit: int,

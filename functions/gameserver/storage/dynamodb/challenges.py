@@ -68,6 +68,7 @@ from gameserver.storage.cursors import GSI1_KEY, InvalidCursor, decode_key, enco
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE, default_doctrine
 from gameserver.storage.dynamodb.fairplay import SEEN, decode_seen, mark_put
 from gameserver.storage.dynamodb.moderation import FREEZE
@@ -561,3 +562,13 @@ class DynamoChallenges(Area):
         return BoardPage(public, before, self._after(answer, before + len(public)),
                          {line.doctrine: now[line.doctrine].doctrine.name for line in public})
 
+
+WRITES: Writes = {
+    DoctrineWrite: (doctrine_write_items, None),
+    ChallengeStart: (challenge_start_items, explain_challenge_start),
+    ChallengeFinish: (challenge_finish_items, explain_challenge_finish),
+    DoctrineRatingWrite: (doctrine_rating_items, None),
+    NoticeWrite: (notice_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

@@ -5,24 +5,31 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from typing import Any
 
 from gameserver.storage.dynamodb import keys
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.invitations import Invitation
 from gameserver.storage.members import Notice
 from gameserver.storage.records import (
-    Board,
     Game,
-    Invitation,
+    HiddenState,
     LedgerLine,
     MemberViews,
     Play,
     Profile,
     Replacement,
     StepRecord,
+    Stopped,
     Submission,
 )
 
 Item = dict[str, Any]
+
+Writes = dict[type[Any], tuple[Callable[[str, Any], list[Item]], Callable[[Any, int], WriteConflict] | None]]
+"""An area's writes (each area module's ``WRITES``): for each kind of write, its items given the table's name,
+and what a failed condition at an index of them means (None: a plain ``WriteConflict``)."""
 
 
 def s(value: str) -> dict[str, str]:
@@ -193,6 +200,8 @@ def encode_game(game: Game) -> Item:
     _opt(item, "finished_at", game.finished_at)
     if game.replaced:
         item["replaced"] = j([dataclasses.asdict(r) for r in game.replaced])
+    if game.stopped is not None:
+        item["stopped"] = j(dataclasses.asdict(game.stopped))
     for seat, submission in game.submissions.items():
         for name, value in submission_attributes(seat, submission).items():
             if value is not None:
@@ -229,10 +238,11 @@ def decode_game(item: Item) -> Game:
         finished_at=_get_s(item, "finished_at"),
         options={name: value["S"] for name, value in item["options"]["M"].items()},
         replaced=tuple(Replacement(**r) for r in _get_j(item, "replaced")) if "replaced" in item else (),
+        stopped=Stopped(**_get_j(item, "stopped")) if "stopped" in item else None,
     )
 
 
-def encode_board(board: Board) -> Item:
+def encode_board(board: HiddenState) -> Item:
     return {
         "pk": s(keys.game_pk(board.game_id)),
         "sk": s(keys.BOARD),
@@ -244,8 +254,8 @@ def encode_board(board: Board) -> Item:
     }
 
 
-def decode_board(item: Item) -> Board:
-    return Board(
+def decode_board(item: Item) -> HiddenState:
+    return HiddenState(
         game_id=item["pk"]["S"].removeprefix("GAME#"),
         epoch=_get_n(item, "epoch"),
         state=_get_j(item, "state"),

@@ -32,9 +32,7 @@ from typing import Any
 
 from gameserver.platform.daily import (
     SHARDS,
-    BoardSummary,
     FrontOfTheDay,
-    Marker,
     Noise,
     board_partition,
     shard_of,
@@ -56,6 +54,7 @@ from gameserver.storage.dynamodb import boards, codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.audit import encode_audit
 from gameserver.storage.dynamodb.batch import batch_get
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE
 from gameserver.storage.dynamodb.doctrines import default_doctrine as doctrine_copy
 from gameserver.storage.dynamodb.fairplay import mark_put
@@ -66,7 +65,7 @@ from gameserver.storage.errors import WriteConflict
 Item = dict[str, Any]
 
 FRONT = "FRONT"
-SUMMARY = "SUMMARY"
+SUMMARY = boards.SUMMARY
 MAX_MONTH_POINTS = 999
 MAX_MONTH_WINS = 99
 
@@ -197,19 +196,6 @@ def decode_month(item: Item) -> MonthLine:
     )
 
 
-def encode_summary(day: date, stored: DaySummary) -> Item:
-    markers = [[marker.key, marker.before] for marker in stored.summary.markers]
-    return {"pk": codec.s(front_pk(day)), "sk": codec.s(SUMMARY), "type": codec.s("front-summary"),
-            "markers": codec.j(markers), "entries": codec.n(stored.summary.entries), "every": codec.n(stored.every),
-            "built_at": codec.s(stored.built_at)}
-
-
-def decode_summary(item: Item) -> DaySummary:
-    markers = tuple(Marker(key, before) for key, before in json.loads(item["markers"]["S"]))
-    return DaySummary(BoardSummary(markers, int(item["entries"]["N"])), int(item["every"]["N"]),
-                      item["built_at"]["S"])
-
-
 class DynamoDaily(Area):
     # -------------------------------------------------------------- the day's Front
     def put_front(self, front: FrontOfTheDay) -> bool:
@@ -297,20 +283,20 @@ class DynamoDaily(Area):
     def get_summary(self, day: date) -> DaySummary | None:
         """The day's summary, eventually consistent: the rebuild compares it with its own, a minute apart."""
         item = self.client.get_item(TableName=self.table, Key=codec.key(front_pk(day), SUMMARY)).get("Item")
-        return decode_summary(item) if item else None
+        return boards.decode_summary(item) if item else None
 
     def put_summary(self, day: date, stored: DaySummary) -> bool:
         """Store the day's summary unless one built from later reads is there (a late or out-of-order rebuild
         changes nothing); True when written."""
-        return self.put_if(encode_summary(day, stored), "attribute_not_exists(pk) OR built_at <= :built_at",
-                           {":built_at": codec.s(stored.built_at)})
+        return self.put_if(boards.encode_summary(front_pk(day), "front-summary", stored), boards.LATER_SUMMARY_KEPT,
+                           boards.summary_values(stored))
 
     def read_rank(self, day: date, sub: str) -> tuple[FrontEntry | None, DaySummary | None]:
         """The member's entry of that day (its board key) and the day's summary: one BatchGetItem."""
         found = self._batch_get([codec.key(keys.member_pk(sub), entry_sk(day)), codec.key(front_pk(day), SUMMARY)])
         entry = found.get((keys.member_pk(sub), entry_sk(day)))
         summary = found.get((front_pk(day), SUMMARY))
-        return (decode_entry(entry) if entry else None), (decode_summary(summary) if summary else None)
+        return (decode_entry(entry) if entry else None), (boards.decode_summary(summary) if summary else None)
 
     def due_fronts(self, now: str, limit: int) -> list[DueFront]:
         due: list[DueFront] = []
@@ -347,3 +333,11 @@ def front_start_items(table: str, write: FrontStart) -> list[Item]:
 def explain_front_start(write: FrontStart, index: int) -> WriteConflict:
     """The entry's condition is the only one: the member has a Front that day already."""
     return AlreadyStarted(f"{write.entry.member} already has a Front on {write.entry.day}")
+
+
+WRITES: Writes = {
+    FrontStart: (front_start_items, explain_front_start),
+    FrontStopped: (front_stopped_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

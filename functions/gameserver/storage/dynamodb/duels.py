@@ -42,6 +42,7 @@ from gameserver.storage.duels import (
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE, default_doctrine
 from gameserver.storage.dynamodb.fairplay import SEEN, decode_seen, mark_put
 from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1, GSI2
@@ -395,3 +396,10 @@ def _balance_deltas(lines: tuple[LedgerLine, ...]) -> dict[str, int]:
     for line in lines:
         deltas[line.sub] = deltas.get(line.sub, 0) + line.amount
     return {sub: delta for sub, delta in deltas.items() if delta}
+
+
+WRITES: Writes = {
+    DuelWrite: (duel_write_items, explain_duel_write),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

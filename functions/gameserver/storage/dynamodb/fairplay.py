@@ -26,6 +26,7 @@ from gameserver.storage.cursors import GSI1_KEY, TABLE_KEY, InvalidCursor, decod
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.audit import encode_audit
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.tables import GSI1
 from gameserver.storage.fairplay import Marks
 from gameserver.storage.records import Page
@@ -227,3 +228,10 @@ class DynamoFairPlay(Area):
         }}
         items = [update, codec.put(self.table, encode_audit(audit), "attribute_not_exists(pk)")]
         self._store.transact_items(items, f"mark {closed.mark_id} of {closed.member} changed meanwhile")
+
+
+WRITES: Writes = {
+    Marks: (marks_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

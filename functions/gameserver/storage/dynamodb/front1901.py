@@ -23,12 +23,13 @@ import json
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from gameserver.platform.daily import SHARDS, BoardSummary, Marker, board_partition, shard_of
+from gameserver.platform.daily import SHARDS, board_partition, shard_of
 from gameserver.platform.daily.front1901 import BOARD, Challenge
 from gameserver.storage.daily import DaySummary
 from gameserver.storage.dynamodb import boards, codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.fairplay import SEEN, decode_seen
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.front1901 import (
@@ -43,7 +44,7 @@ from gameserver.storage.front1901 import (
 Item = dict[str, Any]
 
 CHALLENGE = "CHALLENGE"
-SUMMARY = "SUMMARY"
+SUMMARY = boards.SUMMARY
 STARTED = "STARTED#"
 STARTERS_KEPT = timedelta(days=3)
 """A day's starters are read only while its challenge can be started (that day): TTL a few days later."""
@@ -122,19 +123,6 @@ def decode_starter(item: Item) -> Starter:
     return Starter(item["sk"]["S"].removeprefix(STARTED), item["member"]["S"], item["started_at"]["S"])
 
 
-def encode_summary(day: date, stored: DaySummary) -> Item:
-    markers = [[marker.key, marker.before] for marker in stored.summary.markers]
-    return {"pk": codec.s(day_pk(day)), "sk": codec.s(SUMMARY), "type": codec.s("f1901-summary"),
-            "markers": codec.j(markers), "entries": codec.n(stored.summary.entries), "every": codec.n(stored.every),
-            "built_at": codec.s(stored.built_at)}
-
-
-def decode_summary(item: Item) -> DaySummary:
-    markers = tuple(Marker(key, before) for key, before in json.loads(item["markers"]["S"]))
-    return DaySummary(BoardSummary(markers, int(item["entries"]["N"])), int(item["every"]["N"]),
-                      item["built_at"]["S"])
-
-
 def decode_line(item: Item) -> ChallengeLine:
     return ChallengeLine(key=item["gsi1sk"]["S"], name=item["name"]["S"], result=item["result"]["S"],
                          centres=int(item["centres"]["N"]), year=int(item["year"]["N"]),
@@ -188,18 +176,18 @@ class DynamoFront1901(Area):
 
     def get_summary(self, day: date) -> DaySummary | None:
         item = self.client.get_item(TableName=self.table, Key=codec.key(day_pk(day), SUMMARY)).get("Item")
-        return decode_summary(item) if item else None
+        return boards.decode_summary(item) if item else None
 
     def put_summary(self, day: date, stored: DaySummary) -> bool:
-        return self.put_if(encode_summary(day, stored), "attribute_not_exists(pk) OR built_at <= :built_at",
-                           {":built_at": codec.s(stored.built_at)})
+        return self.put_if(boards.encode_summary(day_pk(day), "f1901-summary", stored), boards.LATER_SUMMARY_KEPT,
+                           boards.summary_values(stored))
 
     def read_rank(self, day: date, sub: str) -> tuple[ChallengeEntry | None, DaySummary | None]:
         found = batch_get(self.client, self.table, [codec.key(keys.member_pk(sub), entry_sk(day)),
                                                     codec.key(day_pk(day), SUMMARY)])
         entry = found.get((keys.member_pk(sub), entry_sk(day)))
         summary = found.get((day_pk(day), SUMMARY))
-        return (decode_entry(entry) if entry else None), (decode_summary(summary) if summary else None)
+        return (decode_entry(entry) if entry else None), (boards.decode_summary(summary) if summary else None)
 
     def count_better(self, day: date, start: str | None, bound: str) -> int:
         return boards.count_between(self.client, self.table, _partitions(day), start, bound)
@@ -220,3 +208,10 @@ def explain_day_start(write: Front1901DayStart, index: int) -> WriteConflict:
         return Front1901DayStarted(f"{write.entry.member} already has a challenge on {write.entry.day}")
     return WriteConflict(f"another member started the challenge of {write.entry.day} with the same device or "
                          "address meanwhile")
+
+
+WRITES: Writes = {
+    Front1901DayStart: (day_start_items, explain_day_start),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

@@ -1,6 +1,6 @@
 """The games area on DynamoDB: ``GAME#{id}`` holds the game item (``GAME``), its board (``BOARD``), each member's
 views (``VIEW#{sub}``) and the record of each step (``STEP#{000001}``); ``MEMBER#{sub} / PLAY#...`` lists a
-member's games; ``INVITATION#{id}`` the friendly invitations.
+member's games.
 
 Items are written whole from the records (``codec``), in the store's transactions, except the one hot path, a
 submission: one ``UpdateItem`` whose condition holds the step number and the seats' submission counts.
@@ -21,10 +21,11 @@ from gameserver.storage.cursors import (
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get
-from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1, GSI2
+from gameserver.storage.dynamodb.codec import Writes
+from gameserver.storage.dynamodb.tables import DUE_INDEX
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import DueStep, GameClose, InvitationAccepted, NewGame, StepCommit, StepRead
-from gameserver.storage.records import Game, Invitation, Json, Page, Seat, StepRecord, Submission
+from gameserver.storage.games import DueStep, GameClose, NewGame, StepCommit, StepRead
+from gameserver.storage.records import Game, Json, Page, Seat, StepRecord, Submission
 
 if TYPE_CHECKING:
     from gameserver.storage.games import Companion
@@ -233,38 +234,6 @@ class DynamoGames(Area):
         return due[:limit]
 
 
-class DynamoInvitations(Area):
-    def put(self, invitation: Invitation) -> None:
-        if not self.put_if(codec.encode_invitation(invitation), "attribute_not_exists(pk)"):
-            raise WriteConflict(f"invitation {invitation.invitation_id} exists")
-
-    def get(self, invitation_id: str) -> Invitation | None:
-        item = self.client.get_item(
-            TableName=self.table, Key=codec.key(keys.invitation_pk(invitation_id), keys.INVITATION),
-            ConsistentRead=True,
-        ).get("Item")
-        return codec.decode_invitation(item) if item else None
-
-    def answer(self, invitation: Invitation) -> None:
-        condition, names, values = still_pending()
-        if not self.put_if(codec.encode_invitation(invitation), condition, values, names):
-            raise WriteConflict(f"invitation {invitation.invitation_id} was already answered")
-
-    def listed(self, sub: str, received: bool, limit: int) -> list[Invitation]:
-        index, hash_name, hash_value = (
-            (GSI1, "gsi1pk", keys.invitee_gsi1pk(sub)) if received else (GSI2, "gsi2pk", keys.inviter_gsi2pk(sub))
-        )
-        answer = self.client.query(
-            TableName=self.table, IndexName=index, KeyConditionExpression=f"{hash_name} = :pk",
-            ExpressionAttributeValues={":pk": codec.s(hash_value)}, ScanIndexForward=False, Limit=limit,
-        )
-        return [codec.decode_invitation(item) for item in answer.get("Items", [])]
-
-
-def still_pending() -> tuple[str, dict[str, str], dict[str, Any]]:
-    return "#status = :pending", {"#status": "status"}, {":pending": codec.s("pending")}
-
-
 # ------------------------------------------------------------------ the games area's writes in a transaction
 def new_game_items(table: str, write: NewGame) -> list[Item]:
     return [
@@ -301,5 +270,10 @@ def game_close_items(table: str, write: GameClose) -> list[Item]:
     ]
 
 
-def invitation_accepted_items(table: str, write: InvitationAccepted) -> list[Item]:
-    return [codec.put(table, codec.encode_invitation(write.invitation), *still_pending())]
+WRITES: Writes = {
+    StepCommit: (step_commit_items, None),
+    NewGame: (new_game_items, None),
+    GameClose: (game_close_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

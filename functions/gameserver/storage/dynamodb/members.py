@@ -9,6 +9,7 @@ from gameserver.storage.cursors import TABLE_KEY, InvalidCursor, decode_key, enc
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.members import Notices
 from gameserver.storage.records import LedgerLine, Page, Profile
@@ -80,3 +81,10 @@ def member_page(store: Any, sub: str, prefix: str, cursor: str | None, limit: in
     answer = store.client.query(**request)
     last = answer.get("LastEvaluatedKey")
     return answer.get("Items", []), encode_key(last) if last else None
+
+
+WRITES: Writes = {
+    Notices: (notices_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

@@ -10,6 +10,7 @@ from gameserver.storage.cursors import GSI1_KEY, decode_key, encode_key
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1
 from gameserver.storage.moderation import (
     AccountFrozen,
@@ -109,3 +110,13 @@ class DynamoModeration(Area):
         found = self.freezes(tuple(members))
         return sorted((f for f in found.values() if f.settle_at is not None and f.settle_at <= now),
                       key=lambda f: (f.settle_at or "", f.member))
+
+
+WRITES: Writes = {
+    FreezeWrite: (freeze_write_items, None),
+    Unfreeze: (unfreeze_items, None),
+    FreezeSettled: (freeze_settled_items, None),
+    NotFrozen: (not_frozen_items, explain_not_frozen),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

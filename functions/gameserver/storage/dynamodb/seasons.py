@@ -16,6 +16,7 @@ from gameserver.platform.seasons import PrizePayment, SeasonClose
 from gameserver.storage.cursors import GSI1_KEY, TABLE_KEY, InvalidCursor, decode_key, encode_key
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.duels import credit_items
 from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1
 from gameserver.storage.records import Page
@@ -186,3 +187,11 @@ class DynamoSeasons(Area):
             TableName=self.table, IndexName=DUE_INDEX, KeyConditionExpression="due_shard = :s AND due_at <= :now",
             ExpressionAttributeValues={":s": codec.s(SEASON_DUE), ":now": codec.s(now)}, Limit=limit)
         return sorted(item["pk"]["S"].removeprefix("SEASON#") for item in answer.get("Items", []))
+
+
+WRITES: Writes = {
+    CloseWrite: (close_write_items, None),
+    PrizePaid: (prize_paid_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

@@ -21,6 +21,7 @@ from gameserver.storage.cursors import GSI1_KEY, GSI2_KEY, decode_key, encode_ke
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get, unique
+from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.doctrines import DEFAULT_DOCTRINE, default_doctrine
 from gameserver.storage.dynamodb.duels import (
     credit_items,
@@ -299,3 +300,11 @@ def match_write_items(table: str, change: MatchWrite) -> list[Item]:
     version = 1 if change.before_version is None else change.before_version + 1
     return [_versioned_put(table, encode_match(change.match, version, change.due_at), change.before_version),
             *(codec.put(table, codec.encode_notice(notice)) for notice in change.notices)]
+
+
+WRITES: Writes = {
+    TournamentWrite: (tournament_write_items, explain_tournament_write),
+    MatchWrite: (match_write_items, None),
+}
+"""The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
+(None: a plain ``WriteConflict``)."""

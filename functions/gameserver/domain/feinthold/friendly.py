@@ -21,9 +21,8 @@ from gameserver.ids import new_id
 from gameserver.platform.pace import Pace
 from gameserver.play.modes import Deadlines, register
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import InvitationAccepted
+from gameserver.storage.invitations import Invitation, InvitationAccepted
 from gameserver.storage.port import Store
-from gameserver.storage.records import Invitation
 
 VALID_FOR = timedelta(days=7)
 

@@ -21,9 +21,10 @@ from gameserver.api.deps import (
     reply,
 )
 from gameserver.api.etags import IfNoneMatch, conditional, polled
-from gameserver.api.games_models import NewHouseGame, OrderSet
+from gameserver.api.feinthold_models import NewHouseGame, OrderSet
 from gameserver.clock import get_clock
-from gameserver.domain import fairplay, feinthold, house
+from gameserver.domain import fairplay, feinthold
+from gameserver.domain.feinthold import house
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 

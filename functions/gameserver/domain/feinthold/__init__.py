@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from gameserver.catalog import FEINTHOLD
 from gameserver.clock import Clock
 from gameserver.domain.players import PlayerKind, player
 from gameserver.errors import InvalidInput, wire
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.pace import Pace
-from gameserver.play import orders, start, views
-from gameserver.play.engines import FEINTHOLD
+from gameserver.play import modes, orders, start, views
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
 
@@ -167,6 +167,6 @@ def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
         "my_submissions": own.count,
         "points_left": rules().points_left(mine.views[side], own.orders if own.sent else None),
         "winner": game.winner,
-        "record_opens_at": views.record_opens_at(game),
+        "record_opens_at": modes.record_opens_at(game),
         "view": mine.views[side],
     }

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from gameserver.api.games_models import Layout, Order, Position
+from gameserver.api.feinthold_models import Layout, Order, Position
 from gameserver.api.models import (
     ClosedBy,
     Draw,
@@ -26,7 +26,7 @@ from gameserver.api.models import (
     Side,
     Timestamp,
 )
-from gameserver.play.submissions import MAX_SUBMISSIONS
+from gameserver.play.orders import MAX_SUBMISSIONS
 
 
 class PositionKind(enum.StrEnum):

@@ -1,5 +1,5 @@
 """Request bodies of the Feinthold game routes (v1): a new game and a turn's orders. What the routes answer is
-in ``games_answers``."""
+in ``feinthold_answers``."""
 
 from __future__ import annotations
 

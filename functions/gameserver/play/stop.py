@@ -1,0 +1,109 @@
+"""Stopping a game off the board, whatever the game and the mode: its member abandons it, a moderator stops it,
+a freeze cancels it or forfeits it, its mode's rules name a forfeit's winner.
+
+One transaction, as a resolved step: the game's end (over, the winner named or none, the board's state
+stopped, the members' views and lists saying so, who stopped it and why on the game item), the writes its mode
+adds to a stop (``Mode.writes_with_stop``: a duel cancelled with its stakes returned, a tournament's bracket
+moving on, a Daily Front entry not ranked) and the caller's own (the audit lines); then, once it has committed,
+the mode's follow-up (``Mode.after_stop``: the notices, a daily challenge's result on the day's board).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING, NamedTuple
+
+from gameserver.catalog import engine as engine_of
+from gameserver.clock import Clock, iso
+from gameserver.errors import Conflict, ErrorCode, NotFound
+from gameserver.play.engine import Outcome
+from gameserver.play.modes import mode
+from gameserver.play.seats import member_views, plays_of
+from gameserver.play.steps import ATTEMPTS, read_step
+from gameserver.storage.errors import WriteConflict
+from gameserver.storage.games import GameClose
+from gameserver.storage.records import Game, HiddenState, Seat, Stopped, Submission
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Store, Write
+
+
+class StopReason(enum.StrEnum):
+    ABANDONED = "abandoned"
+    """Its member stopped it: the game says how that ends for them (Front 1901: ``abandoned``, ranked last)."""
+    MODERATOR = "moderator"
+    """A moderator stopped it: it ends with no result, whatever its board says."""
+    FROZEN = "frozen"
+    """A member's ratings were frozen: its mode says whether that is a forfeit (a winner named) or no result."""
+    FORFEIT = "forfeit"
+    """Its mode's rules ended it with a winner named, or none (a duel or a match decided off the board)."""
+
+
+RULES = "rules"
+"""Who stopped a game its mode's rules ended (``Stop.by`` of a forfeit)."""
+
+
+class Stop(NamedTuple):
+    """Why a game stops, who stopped it and the seat that wins by it (None: no winner)."""
+
+    reason: StopReason
+    by: str
+    winner: Seat | None = None
+
+
+def ending(game: Game, board: HiddenState, stop: Stop, now: datetime) -> GameClose:
+    """The write that ends ``game`` off the board (pure): over, ``stop``'s winner named, claimed by the game's
+    version. The board's state is stopped too, so the members' views say the game is over and its record opens,
+    with the steps that were played; a moderator's stop has no result, whatever the stopped state says."""
+    engine = engine_of(game.kind)
+    state = engine.stop(engine.load(board.state), stop.winner)
+    if stop.reason is StopReason.MODERATOR:
+        ended = Outcome(None)
+    else:
+        ended = engine.outcome(state) or Outcome(stop.winner)  # as the stopped state tells it (a member's result)
+    closed = replace(game, status="over", version=game.version + 1, deadline=None, winner=ended.winner,
+                     awaiting=(), result=ended.result, actions=(), finished_at=iso(now),
+                     submissions={seat: Submission() for seat in game.submissions},
+                     stopped=Stopped(str(stop.reason), stop.by, iso(now)))
+    return GameClose(game.version, closed, replace(board, state=engine.dump(state)),
+                     member_views(engine, closed, state, game.epoch), plays_of(closed))
+
+
+def end_off_the_board(store: Store, game: Game, stop: Stop, now: datetime) -> GameClose:
+    """``ending`` of ``game`` as stored now, for a mode whose own transition ends it (a tournament's, a duel's
+    forfeit); ``WriteConflict`` when the board is not at the game's epoch (a step resolved meanwhile)."""
+    board = store.games.board(game.game_id)
+    if board is None or board.epoch != game.epoch:
+        raise WriteConflict(f"the board of game {game.game_id} is not at the game's epoch")
+    return ending(game, board, stop, now)
+
+
+def stop(store: Store, clock: Clock, game_id: str, why: Stop, riders: Sequence[Write] = (), *,
+         may_stop: Callable[[Game], bool] | None = None, kind: str | None = None) -> GameClose:
+    """Stop the open game ``game_id`` (``riders``: the caller's writes, in the same transaction): 404 for no such
+    game or one ``may_stop`` refuses (a member's stop of a game not theirs: the same 404), 409 ``game_over`` once it is over,
+    ``busy`` when it kept changing (a step resolving, its mode's items moving on) for ``ATTEMPTS`` reads.
+    ``kind``: the game's, when the caller knows it (its read then asks only for its modes' companions)."""
+    for _ in range(ATTEMPTS):
+        read = read_step(store, game_id, kind=kind)
+        game, board = read.game, read.board
+        if game is None or board is None or (may_stop is not None and not may_stop(game)):
+            raise NotFound(f"no game {game_id}" if may_stop is None else f"no game {game_id} of yours",
+                           field="game_id")
+        if game.status != "open":
+            raise Conflict(f"game {game_id} is over", field="game_id", code=ErrorCode.GAME_OVER)
+        game_mode = mode(game.mode)
+        close = ending(game, board, why, clock.now())
+        own = game_mode.writes_with_stop(store, clock, close, read, why)
+        if own is None:
+            continue  # its mode's items moved on (caught up meanwhile): read again
+        try:
+            store.transact([close, *own, *riders])
+        except WriteConflict:
+            continue
+        game_mode.after_stop(store, clock, close, why, own)
+        return close
+    raise Conflict(f"game {game_id} kept changing while it was being stopped; send it again", code=ErrorCode.BUSY)
