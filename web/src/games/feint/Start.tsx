@@ -1,29 +1,13 @@
 /** Feint's first screen: a solo or hot-seat game, a watched game of bots, online tables and invitations, my games. */
 import { useState } from "preact/hooks";
 import { api, feintPaceValues, type Schemas } from "../../app/api";
+import { useAction } from "../../app/action";
 import { change } from "../../app/change";
 import { ErrorNote, Loading } from "../../app/errors";
 import { useView } from "../../app/poll";
 import { Link, navigate, type Params } from "../../app/router";
 
 const key = (k: string) => ({ header: { "Idempotency-Key": k } });
-
-function useAction() {
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await work();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { error, busy, run };
-}
 
 export function Start() {
   const [seats, setSeats] = useState(3);

@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { api, answer, type Schemas } from "../../app/api";
 import { change } from "../../app/change";
+import { useAction } from "../../app/action";
 import { ErrorNote, Loading } from "../../app/errors";
 import { useView } from "../../app/poll";
 import { Link, navigate } from "../../app/router";
@@ -12,21 +13,14 @@ export function Start() {
   const [power, setPower] = useState<string>("");
   const [level, setLevel] = useState<Schemas["Front1901Level"]>("normal");
   const [length, setLength] = useState<Schemas["Front1901Length"]>("short");
-  const [error, setError] = useState<unknown>(undefined);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const start = async (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const body: Schemas["NewFront1901Game"] = { level, length, power: power ? (power as Schemas["Front1901Power"]) : null };
       const game = await change((k) => api.POST("/v1/front1901/games", { params: { header: { "Idempotency-Key": k } }, body }));
       navigate(`/front1901/games/${game.game_id}`);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <section class="f19">

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, api, type Schemas } from "../../app/api";
 import { change } from "../../app/change";
+import { useAction } from "../../app/action";
 import { ErrorNote, errorFor } from "../../app/errors";
 import { Link, navigate, type Params } from "../../app/router";
 import { Act } from "../kit/Act";
@@ -15,22 +16,15 @@ import { Editor } from "./Editor";
 
 function Publish({ slot }: { slot: number }) {
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { busy, error, run } = useAction();
   const submit = async (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const page = await change((key) => api.POST("/v1/feinthold/published", {
         body: { slot, name }, params: { header: { "Idempotency-Key": key } },
       }));
       navigate(to.publishedOne(page.doctrine_id));
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const onName = errorFor(error, "name");
   return (

@@ -5,6 +5,7 @@ import { api, type Schemas } from "../../app/api";
 import { duelPaceValues } from "../../api/generated/schema";
 import { member } from "../../app/auth";
 import { change } from "../../app/change";
+import { useAction } from "../../app/action";
 import { ErrorNote, errorFor } from "../../app/errors";
 import { Link, navigate } from "../../app/router";
 import { Act } from "../kit/Act";
@@ -18,23 +19,16 @@ function ProposeDuel() {
   const [opponent, setOpponent] = useState("");
   const [pace, setPace] = useState<Schemas["DuelPace"]>("blitz");
   const [stake, setStake] = useState("10");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { busy, error, run } = useAction();
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const body = { pace, stake: Number(stake), ...(opponent.trim() ? { opponent: opponent.trim() } : {}) };
       const duel = await change((key) =>
         api.POST("/v1/feinthold/duels", { body, params: { header: { "Idempotency-Key": key } } }));
       navigate(to.duel(duel.duel_id));
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const onField = (name: string) => errorFor(error, name);
   const shownAtField = onField("opponent") ?? onField("pace") ?? onField("stake");

@@ -4,6 +4,7 @@ import { useState } from "preact/hooks";
 import { api, type Schemas } from "../../app/api";
 import { gamePaceValues } from "../../api/generated/schema";
 import { change } from "../../app/change";
+import { useAction } from "../../app/action";
 import { ErrorNote, errorFor } from "../../app/errors";
 import { Link, navigate } from "../../app/router";
 import { Act } from "../kit/Act";
@@ -17,24 +18,17 @@ function Invite({ onSent }: { onSent: () => void }) {
   const [invitee, setInvitee] = useState("");
   const [pace, setPace] = useState<Schemas["GamePace"]>("1d");
   const [side, setSide] = useState<"" | Schemas["Side"]>("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { busy, error, run } = useAction();
   const submit = async (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       await change((key) => api.POST("/v1/feinthold/invitations", {
         body: { invitee: invitee.trim(), pace, ...(side ? { side } : {}) },
         params: { header: { "Idempotency-Key": key } },
       }));
       setInvitee("");
       onSent();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const onInvitee = errorFor(error, "invitee");
   return (

@@ -3,6 +3,7 @@ import { useState } from "preact/hooks";
 import { api, type Schemas } from "../../app/api";
 import { tournamentSizeValues } from "../../api/generated/schema";
 import { change } from "../../app/change";
+import { useAction } from "../../app/action";
 import { ErrorNote, errorFor } from "../../app/errors";
 import { Link, navigate } from "../../app/router";
 import { Act } from "../kit/Act";
@@ -16,22 +17,15 @@ function Create() {
   const [name, setName] = useState("");
   const [size, setSize] = useState<Schemas["TournamentSize"]>(4);
   const [fee, setFee] = useState("0");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(undefined);
+  const { busy, error, run } = useAction();
   const submit = async (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    await run(async () => {
       const made = await change((key) => api.POST("/v1/feinthold/tournaments", {
         body: { name, size, fee: Number(fee) }, params: { header: { "Idempotency-Key": key } },
       }));
       navigate(to.tournament(made.tournament_id));
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const onName = errorFor(error, "name");
   const onFee = errorFor(error, "fee");
