@@ -41,12 +41,12 @@ from .agreements import Agreement, combined_bounds
 from .answers import partners
 from .characters import honesty
 from .draws import GAME, draw
-from .levels import STYLES, Level
+from .levels import STYLES, Level, Style
 from .memory import Memory
 from .policy import Bounds, UnitOrder, adjustment_orders, move_target, movement_orders, retreat_orders
 from .proposals import Alliance, SupportRequest
 from .random_play import random_adjustment_orders, random_movement_orders, random_retreat_orders
-from .search import Model, likely_sets, score
+from .search import Model, climb, likely_sets, score
 from .trust import DISTRUST
 from .values import ATTACK, BALANCED, DEFEND, Outlook, Posture, Values, reach, values
 
@@ -286,8 +286,32 @@ def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, t
             ),
             key=lambda c: (-c[0], c[1]),
         )
-        decided[power] = _honest_choice(table, power, level, binding, ranked)
+        chosen, promises = _honest_choice(table, power, level, binding, ranked)
+        if style.climb_budget:
+            share = style.climb_budget // sum(1 for p in searchers if table.levels[p] is level)
+            chosen = _climbed(table, power, chosen, likely, free_values, style, share)
+        decided[power] = chosen, promises
     return decided
+
+
+def _climbed(
+    table: Table,
+    power: Power,
+    chosen: list[UnitOrder],
+    likely: Mapping[Power, Sequence[Sequence[UnitOrder]]],
+    seen: Values,
+    style: Style,
+    budget: int,
+) -> list[UnitOrder]:
+    """The chosen candidate improved by the climb, breaking exactly the promises it broke."""
+    position = table.position
+    binding = table.binding(power)
+    if not binding:
+        return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, binding), lambda _: True)
+    def broken(orders: Sequence[UnitOrder]) -> frozenset[int]:
+        return frozenset(a.id for a in binding if breaks(orders, a.bounds(power, position)))
+    was = broken(chosen)
+    return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, ()), lambda o: broken(o) == was)
 
 
 def _honest_choice(

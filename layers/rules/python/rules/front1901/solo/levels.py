@@ -54,6 +54,11 @@ class Style:
     """How much a break must gain (in centres, by the power's own evaluation) before a promise counts as
     costly and the honesty draw is made: small gains never tempt an AI."""
     negotiates: bool = True
+    climb_scenarios: int = 0
+    """Scenarios the chosen candidate is then improved against, one unit at a time (``search.climb``)."""
+    climb_budget: int = 0
+    """Adjudications per movement phase the climb may spend, shared by the level's searching powers; 0: no
+    climb."""
 
 
 STYLES: dict[Level, Style] = {

@@ -32,6 +32,8 @@ SIZE_SQUARE, SIZE_LINEAR, SIZE_CONSTANT = 1.0, 4.0, 16.0
 NEUTRAL_AS = 3
 """An unowned centre is worth attacking as much as a centre of a power with this many centres: in 1901
 the neutrals are the cheapest growth on the board."""
+NEUTRAL_POWER = False
+"""Value the unowned centres as DumbBot does instead: as the centres of one more power, holding them all."""
 LEVELS = 10
 """Spreading steps: a value is felt up to nine moves away."""
 SPRING_PROXIMITY = (100.0, 1000.0, 30.0, 10.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0)
@@ -162,12 +164,13 @@ def values(position: Position, power: Power, posture: Posture = BALANCED, outloo
     competition = {p: max(per.values()) for p, per in rivals.items()}
     base: list[float] = []
     neutral = power_size(NEUTRAL_AS)
+    unowned = power_size(len(CENTRES) - len(position.centres)) if NEUTRAL_POWER else neutral
     for centre in _SORTED_CENTRES:
         holder = position.centres.get(centre)
         if holder == power:
             base.append(defence_weight * threat.get(centre, 0.0))
         elif holder is None:
-            base.append(attack_weight * neutral)
+            base.append(attack_weight * unowned)
         elif holder in friends:
             base.append(0.0)
         else:
