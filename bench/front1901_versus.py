@@ -48,13 +48,13 @@ def bot_rng(seed: int, position: Position, power: str) -> random.Random:
     return random.Random(f"dumbbot:{seed}:{position.phase}:{power}")
 
 
-def game(seed: int, tested: str | None, level: str) -> dict:
-    """One game to the end of ``LAST_YEAR``: ``tested`` at ``level``, every other power a DumbBot (no
+def game(seed: int, tested: str | None, level: str, last_year: int = LAST_YEAR) -> dict:
+    """One game to the end of ``last_year``: ``tested`` at ``level``, every other power a DumbBot (no
     tested power: seven DumbBots)."""
     position = starting_position()
     times: list[float] = []
     memory = Memory()
-    while position.phase.year <= LAST_YEAR:
+    while position.phase.year <= last_year:
         orders: dict[str, list] = {}
         for power in POWERS:
             if power != tested:

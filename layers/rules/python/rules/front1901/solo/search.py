@@ -40,6 +40,8 @@ DISLODGED = 0.6
 """A unit of the power driven out (it may still retreat)."""
 STRANDED = 1.0
 """A unit driven out with nowhere to retreat: lost."""
+RIVALS = 0.0
+"""Per centre another power stands on that it does not own (taken after a fall): what its gain costs us."""
 PLACE = 0.15
 """Per unit: the destination value of where it stands, in neutral-centre units (the policy's sense of
 where a unit is useful)."""
@@ -81,6 +83,8 @@ def evaluate(outcome: MovementOutcome, position: Position, power: Power, values:
             owner = position.centres.get(province)
             if owner == power:
                 score -= loss
+            elif RIVALS and province in CENTRES and owner != unit.power:
+                score -= RIVALS * capture
             continue
         score += PLACE * values.at(unit, unit.location) / scale
         if province in CENTRES and position.centres.get(province) != power:

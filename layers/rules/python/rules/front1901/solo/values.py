@@ -32,8 +32,6 @@ SIZE_SQUARE, SIZE_LINEAR, SIZE_CONSTANT = 1.0, 4.0, 16.0
 NEUTRAL_AS = 3
 """An unowned centre is worth attacking as much as a centre of a power with this many centres: in 1901
 the neutrals are the cheapest growth on the board."""
-NEUTRAL_POWER = False
-"""Value the unowned centres as DumbBot does instead: as the centres of one more power, holding them all."""
 LEVELS = 10
 """Spreading steps: a value is felt up to nine moves away."""
 SPRING_PROXIMITY = (100.0, 1000.0, 30.0, 10.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0)
@@ -132,8 +130,12 @@ class Values:
         return self.fleet[_FLEET_INDEX[location]]
 
 
-def values(position: Position, power: Power, posture: Posture = BALANCED, outlook: Outlook = ALONE) -> Values:
-    """The destination values of every army and fleet place for ``power`` (the module's rules)."""
+def values(
+    position: Position, power: Power, posture: Posture = BALANCED, outlook: Outlook = ALONE, neutral_power: bool = False
+) -> Values:
+    """The destination values of every army and fleet place for ``power`` (the module's rules).
+    ``neutral_power``: the unowned centres are worth attacking as DumbBot values them, as the centres of one
+    more power holding them all (12 in 1901: worth far more than any power's), rather than as ``NEUTRAL_AS``."""
     fall = position.phase.season is Season.FALL
     attack_weight = (FALL_ATTACK if fall else SPRING_ATTACK) * posture.attack
     defence_weight = (FALL_DEFENCE if fall else SPRING_DEFENCE) * posture.defence
@@ -164,7 +166,7 @@ def values(position: Position, power: Power, posture: Posture = BALANCED, outloo
     competition = {p: max(per.values()) for p, per in rivals.items()}
     base: list[float] = []
     neutral = power_size(NEUTRAL_AS)
-    unowned = power_size(len(CENTRES) - len(position.centres)) if NEUTRAL_POWER else neutral
+    unowned = power_size(len(CENTRES) - len(position.centres)) if neutral_power else neutral
     for centre in _SORTED_CENTRES:
         holder = position.centres.get(centre)
         if holder == power:
