@@ -109,9 +109,9 @@ def summary(lines: list[dict]) -> dict:
         low, high = bootstrap_mean([float(d) for d in over])
         out[level] = {
             "games": n,
-            "most_alone": round(most / n, 3), "most_alone_wilson95": [round(x, 3) for x in wilson(most, n)],
-            "solo": round(solo / n, 3), "solo_wilson95": [round(x, 3) for x in wilson(solo, n)],
-            "survival": round(alive / n, 3), "survival_wilson95": [round(x, 3) for x in wilson(alive, n)],
+            "most_alone": round(most / n, 3), "most_alone_wilson95": [round(max(0.0, x), 3) for x in wilson(most, n)],
+            "solo": round(solo / n, 3), "solo_wilson95": [round(max(0.0, x), 3) for x in wilson(solo, n)],
+            "survival": round(alive / n, 3), "survival_wilson95": [round(min(1.0, x), 3) for x in wilson(alive, n)],
             "mean_centres": round(statistics.mean(mine), 2),
             "over_baseline": round(statistics.mean(over), 2), "over_baseline_bootstrap95": [round(low, 2), round(high, 2)],
             "decision_ms_median": round(1000 * statistics.median(times), 1),
