@@ -73,12 +73,12 @@ def answer(data: Any) -> dict[str, Any]:
         "reasons": dict(sorted(played.reasons.items())),
         "battles": {
             p: {
-                "attacks": {str(units[q]): s for q, s in b.attacks.items()},
-                "prevents": {str(units[q]): s for q, s in b.prevents.items()},
+                "attacks": {units[q].text: s for q, s in b.attacks.items()},
+                "prevents": {units[q].text: s for q, s in b.prevents.items()},
                 "hold": b.hold,
                 "defend": b.defend,
-                "head_to_head": str(units[b.head_to_head]) if b.head_to_head else None,
-                "winner": str(units[b.winner]) if b.winner else None,
+                "head_to_head": units[b.head_to_head].text if b.head_to_head else None,
+                "winner": units[b.winner].text if b.winner else None,
             }
             for p, b in sorted(played.battles.items())
         },

@@ -35,9 +35,14 @@ class IllegalOrderError(ValueError):
     """An order the rules do not allow here; ``order`` is the order, ``rule`` says which rule it breaks."""
 
     def __init__(self, order: object, rule: str) -> None:
-        super().__init__(f"{order}: {rule}")
+        # The message is written only when asked for: the adjudicator reads ``rule`` alone, for every
+        # illegal order of a phase.
+        super().__init__(order, rule)
         self.order = order
         self.rule = rule
+
+    def __str__(self) -> str:
+        return f"{self.order}: {self.rule}"
 
 
 # The seas as bits of an int, so that a chain of fleets is one int and "touches" is one ``&``.

@@ -22,13 +22,52 @@ _ORDER_TYPES = frozenset((Hold, Move, SupportHold, SupportMove, Convoy, Waive))
 """The order classes a movement phase reads as they are (anything else is checked as a string first)."""
 
 
-@dataclass(frozen=True, slots=True)
 class VoidOrder:
-    """An order that names no unit of the ordering power (or cannot be read), or a waived build."""
+    """An order that names no unit of the ordering power (or cannot be read), or a waived build: ``power``,
+    ``order`` (as given, as text) and ``reason``.  For an order naming a unit the power does not have, the
+    text and the reason are written when first read (a search adjudicates many such orders, and reads none)."""
 
-    power: Power
-    order: str
-    reason: str
+    __slots__ = ("power", "_order", "_reason", "_given", "_ref", "_unit")
+
+    def __init__(self, power: Power, order: str, reason: str) -> None:
+        self.power = power
+        self._order: str | None = order
+        self._reason: str | None = reason
+        self._given: object = None
+        self._ref: UnitRef | None = None
+        self._unit: Unit | None = None
+
+    @classmethod
+    def not_yours(cls, power: Power, given: object, ref: UnitRef, unit: Unit | None) -> VoidOrder:
+        """The order ``given`` (text or order) for the unit ``ref``, which is not the power's (``unit``: what
+        stands there, if anything)."""
+        void = cls(power, "", "")
+        void._order = void._reason = None
+        void._given, void._ref, void._unit = given, ref, unit
+        return void
+
+    @property
+    def order(self) -> str:
+        if self._order is None:
+            self._order = str(self._given)
+        return self._order
+
+    @property
+    def reason(self) -> str:
+        if self._reason is None:
+            self._reason = _not_yours(self._ref, self._unit, self.power)
+        return self._reason
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, VoidOrder):
+            return NotImplemented
+        return (self.power, self.order, self.reason) == (other.power, other.order, other.reason)
+
+    def __hash__(self) -> int:
+        return hash((self.power, self.order, self.reason))
+
+    def __repr__(self) -> str:
+        return f"VoidOrder(power={self.power!r}, order={self.order!r}, reason={self.reason!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +209,7 @@ def adjudicate_movement(position: Position, orders: Mapping[Power, Sequence[Orde
             province = ref.province
             unit = unit_in(province)
             if unit is None or unit.power != power or (ref.kind is not None and ref.kind is not unit.kind):
-                void.append(VoidOrder(power, str(item), _not_yours(ref, unit, power)))
+                void.append(VoidOrder.not_yours(power, item, ref, unit))
                 continue
             # "Two orders for one unit: the last one counts."
             if (

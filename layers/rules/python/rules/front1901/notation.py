@@ -130,6 +130,12 @@ def parse_order(text: str) -> Order:
     >>> str(parse_order("Build F stp (nc)"))
     'F STP/NC B'
     """
+    # The notation this engine writes (upper case, spaced, canonical codes) is read as it is split.
+    tokens = text.split()
+    count = len(tokens)
+    fast = _compact(tokens, count) if count > 1 else None
+    if fast is not None:
+        return fast
     tokens = _tokens(text)
     count = len(tokens)
     if not count:

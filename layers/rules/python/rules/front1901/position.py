@@ -5,6 +5,7 @@ A ``Position`` is a plain frozen value; every phase function takes one and retur
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -97,6 +98,10 @@ class Phase:
 
     @classmethod
     def parse(cls, text: str) -> Phase:
+        return _parse_phase(text) if isinstance(text, str) else cls._parse(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> Phase:
         match = _PHASE.match(text.strip().upper()) if isinstance(text, str) else None
         if not match:
             raise PositionError(f"invalid phase {text!r}: expected S/F + year + M/R, or W + year + A")
@@ -115,6 +120,12 @@ class Phase:
         if self.season is Season.SPRING:
             return Phase(self.year, Season.FALL, Step.MOVEMENT)
         return Phase(self.year, Season.WINTER, Step.ADJUSTMENT)
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_phase(text: str) -> Phase:
+    """A phase's text read once: phases are values, and a stream of positions names a few of them."""
+    return Phase._parse(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,8 +228,20 @@ class Position:
         return position_from_json(data)
 
 
+_STANDING: dict[str, tuple[UnitKind, Location]] = {
+    text: (kind, location)
+    for (kind, location), text in UNIT_TEXT.items()
+    if kind is not None and can_stand(kind, location)
+}
+"""Every unit as the notation writes it (``"F STP/SC"``), read by a look-up: a position's JSON writes its
+units so."""
+
+
 def parse_unit(power: Power, text: str) -> Unit:
     """``"F STP/SC"`` for a power -> a Unit; raises PositionError when it cannot stand there."""
+    standing = _STANDING.get(text)
+    if standing is not None:
+        return unit_at(power, *standing)
     parts = text.split()
     if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
         raise PositionError(f"invalid unit {text!r}: expected 'A PAR' or 'F STP/SC'")
@@ -297,8 +320,11 @@ def json_mapping(data: Mapping[str, Any], key: str) -> dict:
 
 def json_strings(value: Any, what: str) -> list[str]:
     """A JSON list of strings; a bare string is refused rather than read letter by letter."""
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    if not isinstance(value, list):
         raise PositionError(f"{what} must be a list of strings")
+    for v in value:  # a loop, not all() over a generator: every line of the interface reads a few dozen
+        if not isinstance(v, str):
+            raise PositionError(f"{what} must be a list of strings")
     return value
 
 
@@ -325,7 +351,8 @@ def _centres(data: Mapping[str, Any]) -> dict[Province, Power]:
     for power_name, texts in json_mapping(data, "centers").items():
         power = parse_power(power_name)
         for text in json_strings(texts, f"centers of {power_name}"):
-            province = _province(text)
+            # A centre written as the positions write it is its own province; anything else is read.
+            province = text if text in CENTRES else _province(text)
             if province not in CENTRES:
                 raise PositionError(f"{province} is not a supply centre")
             if province in centres:

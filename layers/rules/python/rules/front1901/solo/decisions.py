@@ -41,12 +41,12 @@ from .agreements import Agreement, combined_bounds
 from .answers import partners
 from .characters import honesty
 from .draws import GAME, draw
-from .levels import STYLES, Level
+from .levels import STYLES, Level, Style
 from .memory import Memory
 from .policy import Bounds, UnitOrder, adjustment_orders, move_target, movement_orders, retreat_orders
 from .proposals import Alliance, SupportRequest
 from .random_play import random_adjustment_orders, random_movement_orders, random_retreat_orders
-from .search import Model, likely_sets, score
+from .search import Model, climb, likely_sets, score
 from .trust import DISTRUST
 from .values import ATTACK, BALANCED, DEFEND, Outlook, Posture, Values, reach, values
 
@@ -223,16 +223,18 @@ def _policy_decision(table: Table, power: Power, level: Level) -> tuple[list[Uni
     return orders(values(position, power, BALANCED, table.outlook(power, spared=rest)), rest), promises
 
 
-def model_of(table: Table, power: Power) -> Model:
+def model_of(table: Table, power: Power, neutral_power: bool = False) -> Model:
     """How the others expect ``power`` to play: an AI by its level's policy within its agreements; the
     member by the normal policy with the posture and targets of its past orders, within its agreements
-    unless it has broken more promises than it kept."""
+    unless it has broken more promises than it kept.  ``neutral_power``: the unowned centres valued as
+    DumbBot values them (the searching level's reading of the race for the neutrals)."""
     position = table.position
     bounds = bounds_for(table, power, table.binding(power))
     level = table.levels.get(power)
     if level is not None:
         style = STYLES[level]
-        return Model(values(position, power, BALANCED, table.outlook(power)), bounds, style.noise, style.cautious, style.coordinates)
+        seen = values(position, power, BALANCED, table.outlook(power), neutral_power)
+        return Model(seen, bounds, style.noise, style.cautious, style.coordinates)
     stats = table.memory.member
     posture = BALANCED
     targets: frozenset[Power] = frozenset()
@@ -243,23 +245,29 @@ def model_of(table: Table, power: Power) -> Model:
         if stats.keep_rate < 0.5:
             bounds = Bounds()
     outlook = Outlook(partners(table.memory, power), targets)
-    return Model(values(position, power, posture, outlook), bounds, MEMBER_NOISE, coordinated=True)
+    return Model(values(position, power, posture, outlook, neutral_power), bounds, MEMBER_NOISE, coordinated=True)
 
 
 def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, tuple[list[UnitOrder], list[Promise]]]:
     position = table.position
     playing = sorted({u.power for u in position.units.values()})
-    models = {p: model_of(table, p) for p in playing}
     scenarios = max(STYLES[table.levels[p]].scenarios for p in searchers)
     draws = {p: [table.draw(p, "likely", k) for k in range(scenarios)] for p in playing}
-    likely = likely_sets(position, models, draws)
+    # The models, and the likely sets drawn from them, per reading of the neutrals (most phases: one).
+    readings = sorted({STYLES[table.levels[p]].neutral_power for p in searchers})
+    all_models = {n: {p: model_of(table, p, n) for p in playing} for n in readings}
+    all_likely = {n: likely_sets(position, all_models[n], draws) for n in readings}
     decided = {}
     for power in searchers:
         level = table.levels[power]
         style = STYLES[level]
+        neutral = style.neutral_power
+        models, likely = all_models[neutral], all_likely[neutral]
         binding = table.binding(power)
         kept_values = models[power].values
-        free_values = values(position, power, BALANCED, table.outlook(power, spared=())) if binding else kept_values
+        free_values = (
+            values(position, power, BALANCED, table.outlook(power, spared=()), neutral) if binding else kept_values
+        )
         kept_bounds = models[power].bounds
         free_bounds = bounds_for(table, power, ())
         postures: list[tuple[Posture, int]] = [(BALANCED, i) for i in range(style.candidates)]
@@ -272,7 +280,8 @@ def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, t
                 variants.append((free_values, free_bounds, posture))
             for seen, bounds, stance in variants:
                 if stance is not BALANCED:
-                    seen = values(position, power, stance, table.outlook(power) if bounds is kept_bounds else table.outlook(power, ()))
+                    outlook = table.outlook(power) if bounds is kept_bounds else table.outlook(power, ())
+                    seen = values(position, power, stance, outlook, neutral)
                 made = movement_orders(
                     position, power, seen, table.draw(power, "candidate", stance.name, i, bounds is kept_bounds),
                     bounds, style.noise, style.cautious, style.coordinates,
@@ -286,8 +295,32 @@ def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, t
             ),
             key=lambda c: (-c[0], c[1]),
         )
-        decided[power] = _honest_choice(table, power, level, binding, ranked)
+        chosen, promises = _honest_choice(table, power, level, binding, ranked)
+        if style.climb_budget:
+            share = style.climb_budget // sum(1 for p in searchers if table.levels[p] is level)
+            chosen = _climbed(table, power, chosen, likely, free_values, style, share)
+        decided[power] = chosen, promises
     return decided
+
+
+def _climbed(
+    table: Table,
+    power: Power,
+    chosen: list[UnitOrder],
+    likely: Mapping[Power, Sequence[Sequence[UnitOrder]]],
+    seen: Values,
+    style: Style,
+    budget: int,
+) -> list[UnitOrder]:
+    """The chosen candidate improved by the climb, breaking exactly the promises it broke."""
+    position = table.position
+    binding = table.binding(power)
+    if not binding:
+        return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, binding), lambda _: True)
+    def broken(orders: Sequence[UnitOrder]) -> frozenset[int]:
+        return frozenset(a.id for a in binding if breaks(orders, a.bounds(power, position)))
+    was = broken(chosen)
+    return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, ()), lambda o: broken(o) == was)
 
 
 def _honest_choice(

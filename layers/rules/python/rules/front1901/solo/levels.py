@@ -54,15 +54,23 @@ class Style:
     """How much a break must gain (in centres, by the power's own evaluation) before a promise counts as
     costly and the honesty draw is made: small gains never tempt an AI."""
     negotiates: bool = True
+    climb_scenarios: int = 0
+    """Scenarios the chosen candidate is then improved against, one unit at a time (``search.climb``)."""
+    neutral_power: bool = False
+    """Its search values the unowned centres as DumbBot does (``values.values``), in its own candidates and in
+    its likely order sets of the others: early on everyone races for the neutrals."""
+    climb_budget: int = 0
+    """Adjudications per movement phase the climb may spend, shared by the level's searching powers; 0: no
+    climb."""
 
 
 STYLES: dict[Level, Style] = {
     Level.EASY: Style(honesty_shift=0.1, noise=0.45, cautious=True, coordinates=False, candidates=1, postures=False,
                       scenarios=0, break_margin=0.75),
-    Level.NORMAL: Style(honesty_shift=0.0, noise=0.3, cautious=False, coordinates=True, candidates=3, postures=False,
-                        scenarios=2, break_margin=0.5),
+    Level.NORMAL: Style(honesty_shift=0.0, noise=0.3, cautious=False, coordinates=True, candidates=4, postures=False,
+                        scenarios=4, break_margin=0.5, climb_scenarios=4, climb_budget=200),
     Level.HARD: Style(honesty_shift=-0.2, noise=0.6, cautious=False, coordinates=True, candidates=20, postures=True,
-                      scenarios=32, break_margin=0.5),
+                      scenarios=32, break_margin=0.5, climb_scenarios=16, climb_budget=4000, neutral_power=True),
     Level.RANDOM: Style(honesty_shift=0.0, noise=1.0, cautious=False, coordinates=False, candidates=1, postures=False,
                         scenarios=0, break_margin=1.0, negotiates=False),
 }  # fmt: skip

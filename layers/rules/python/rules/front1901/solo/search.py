@@ -22,14 +22,15 @@ defences").  The measured figures are in the rules doc.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..board import CENTRES, Power
+from ..board import ARMY, ARMY_MOVES, CENTRES, FLEET_MOVES, Power, Province
 from ..movement import MovementOutcome, adjudicate_movement
-from ..position import Position, Season
+from ..orders import Convoy, Hold, Move, SupportHold, SupportMove
+from ..position import Position, Season, Unit
 from .policy import Bounds, UnitOrder, movement_orders
-from .values import Values
+from .values import Values, reach
 
 CAPTURE = {Season.SPRING: 0.4, Season.FALL: 1.0}
 """Standing on a centre the power does not own: taken after a fall, half-way there after a spring."""
@@ -39,6 +40,8 @@ DISLODGED = 0.6
 """A unit of the power driven out (it may still retreat)."""
 STRANDED = 1.0
 """A unit driven out with nowhere to retreat: lost."""
+RIVALS = 0.0
+"""Per centre another power stands on that it does not own (taken after a fall): what its gain costs us."""
 PLACE = 0.15
 """Per unit: the destination value of where it stands, in neutral-centre units (the policy's sense of
 where a unit is useful)."""
@@ -80,6 +83,8 @@ def evaluate(outcome: MovementOutcome, position: Position, power: Power, values:
             owner = position.centres.get(province)
             if owner == power:
                 score -= loss
+            elif RIVALS and province in CENTRES and owner != unit.power:
+                score -= RIVALS * capture
             continue
         score += PLACE * values.at(unit, unit.location) / scale
         if province in CENTRES and position.centres.get(province) != power:
@@ -108,3 +113,95 @@ def score(
         total += evaluate(adjudicate_movement(position, orders), position, power, values)
         count += 1
     return total / count
+
+
+def unit_options(unit: Unit, orders: Mapping[Province, UnitOrder], bounds: Bounds) -> list[UnitOrder]:
+    """The orders the climb tries for one unit: hold, a move to each neighbour, a support of each own move
+    into a province it can reach, a support of each own unit staying next to it (never into a province the
+    bounds forbid)."""
+    ref = orders[unit.province].unit
+    forbidden = bounds.forbidden
+    here = unit.location
+    tried: list[UnitOrder] = [Hold(ref)]
+    tried += [Move(ref, to) for to in sorted(ARMY_MOVES[here] if unit.kind is ARMY else FLEET_MOVES[here]) if to[:3] not in forbidden]
+    near = reach(unit)
+    for q, order in sorted(orders.items()):
+        if q == unit.province:
+            continue
+        if type(order) is Move:
+            target = order.to[:3]
+            if target in near and target != unit.province and target not in forbidden and _by_land(order):
+                tried.append(SupportMove(ref, order.unit, target))
+        elif q in near and q not in forbidden:
+            tried.append(SupportHold(ref, order.unit))
+    return tried
+
+
+def _by_land(move: Move) -> bool:
+    """A move that needs no convoy (an army's next door, or any fleet's)."""
+    return move.unit.kind is not ARMY or move.to in ARMY_MOVES[move.unit.location]
+
+
+def repaired(orders: dict[Province, UnitOrder]) -> dict[Province, UnitOrder]:
+    """Supports of the power's own units that no longer match their orders become holds (the power never
+    voids its own support)."""
+    for p, order in list(orders.items()):
+        cls = type(order)
+        if cls is SupportMove:
+            move = orders.get(order.supported.province)  # type: ignore[union-attr]
+            if move is not None and (type(move) is not Move or move.to[:3] != order.to[:3]):  # type: ignore[union-attr]
+                orders[p] = Hold(order.unit)
+        elif cls is SupportHold:
+            held = orders.get(order.supported.province)  # type: ignore[union-attr]
+            if held is not None and type(held) is Move:
+                orders[p] = Hold(order.unit)
+    return orders
+
+
+def climb(
+    position: Position,
+    power: Power,
+    start: Sequence[UnitOrder],
+    likely: Mapping[Power, Sequence[Sequence[UnitOrder]]],
+    values: Values,
+    scenarios: int,
+    budget: int,
+    bounds: Bounds,
+    allowed: Callable[[Sequence[UnitOrder]], bool],
+) -> list[UnitOrder]:
+    """The candidate improved one unit at a time: each unit in province order takes the order among its
+    options (``unit_options``) that raises the candidate's mean over the first ``scenarios`` scenarios most,
+    sweep after sweep until a sweep changes nothing or ``budget`` adjudications are spent.  Units carrying
+    or carried by a convoy and promised orders stay as they are; a trial the agreements do not ``allow``
+    is not played."""
+    current = {o.unit.province: o for o in start}
+    units = position.units
+    fixed = {p for p, o in current.items() if type(o) is Convoy or (type(o) is Move and not _by_land(o))}
+    fixed |= {o.army.province for o in current.values() if isinstance(o, Convoy)}
+    fixed |= {o.unit.province for o in bounds.promised}
+    best = score(position, power, list(current.values()), likely, values, scenarios)
+    spent = scenarios
+    changed = True
+    while changed:
+        changed = False
+        for p in sorted(current):
+            if p in fixed:
+                continue
+            choice: tuple[float, dict[Province, UnitOrder]] | None = None
+            for option in unit_options(units[p], current, bounds):
+                if option == current[p]:
+                    continue
+                if spent + scenarios > budget:
+                    return [current[q] for q in sorted(current)]
+                trial = repaired({**current, p: option})
+                orders = [trial[q] for q in sorted(trial)]
+                if not allowed(orders):
+                    continue
+                value = score(position, power, orders, likely, values, scenarios)
+                spent += scenarios
+                if value > best + 1e-9 and (choice is None or value > choice[0]):
+                    choice = (value, trial)
+            if choice is not None:
+                best, current = choice
+                changed = True
+    return [current[q] for q in sorted(current)]

@@ -130,8 +130,12 @@ class Values:
         return self.fleet[_FLEET_INDEX[location]]
 
 
-def values(position: Position, power: Power, posture: Posture = BALANCED, outlook: Outlook = ALONE) -> Values:
-    """The destination values of every army and fleet place for ``power`` (the module's rules)."""
+def values(
+    position: Position, power: Power, posture: Posture = BALANCED, outlook: Outlook = ALONE, neutral_power: bool = False
+) -> Values:
+    """The destination values of every army and fleet place for ``power`` (the module's rules).
+    ``neutral_power``: the unowned centres are worth attacking as DumbBot values them, as the centres of one
+    more power holding them all (12 in 1901: worth far more than any power's), rather than as ``NEUTRAL_AS``."""
     fall = position.phase.season is Season.FALL
     attack_weight = (FALL_ATTACK if fall else SPRING_ATTACK) * posture.attack
     defence_weight = (FALL_DEFENCE if fall else SPRING_DEFENCE) * posture.defence
@@ -162,12 +166,13 @@ def values(position: Position, power: Power, posture: Posture = BALANCED, outloo
     competition = {p: max(per.values()) for p, per in rivals.items()}
     base: list[float] = []
     neutral = power_size(NEUTRAL_AS)
+    unowned = power_size(len(CENTRES) - len(position.centres)) if neutral_power else neutral
     for centre in _SORTED_CENTRES:
         holder = position.centres.get(centre)
         if holder == power:
             base.append(defence_weight * threat.get(centre, 0.0))
         elif holder is None:
-            base.append(attack_weight * neutral)
+            base.append(attack_weight * unowned)
         elif holder in friends:
             base.append(0.0)
         else:
