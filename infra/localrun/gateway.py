@@ -22,6 +22,10 @@ LambdaHandler = Callable[[dict[str, Any], Any], Any]
 
 log = logging.getLogger("localrun.gateway")
 
+# API Gateway's own bound on a request's payload (HTTP APIs: 10 MB): past it the gateway answers 413 itself and
+# never invokes the function, so the runner stops reading there instead of buffering whatever a client sends.
+GATEWAY_MAX_PAYLOAD = 10 * 1024 * 1024
+
 
 @dataclass(frozen=True)
 class HttpResponse:
@@ -167,9 +171,15 @@ class GatewayApp:
         if scope["type"] != "http":
             return
         chunks = []
+        size = 0
         while True:
             message = await receive()
-            chunks.append(message.get("body", b""))
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > GATEWAY_MAX_PAYLOAD:
+                await self._send(send, _json_response(413, {"message": "Request Entity Too Large"}))
+                return
+            chunks.append(chunk)
             if not message.get("more_body"):
                 break
         client = scope.get("client") or ("127.0.0.1", 0)
@@ -187,6 +197,10 @@ class GatewayApp:
         )
         loop = asyncio.get_running_loop()
         response = await loop.run_in_executor(self.pool, self.gateway.handle, request)
+        await self._send(send, response)
+
+    @staticmethod
+    async def _send(send: Callable, response: HttpResponse) -> None:
         await send({
             "type": "http.response.start",
             "status": response.status,

@@ -155,3 +155,17 @@ def test_the_root_matches_no_route(served, recorder, authority):
     answer = httpx.get(served.url + "/", headers=bearer(authority.mint("alice")))
     assert answer.status_code == 404 and answer.json() == {"message": "Not Found"}
     assert recorder.events == []
+
+
+def test_a_body_past_the_gateways_own_payload_bound_is_413_and_the_function_never_runs(served, recorder, authority):
+    from localrun.gateway import GATEWAY_MAX_PAYLOAD
+
+    def stream():  # sent in pieces with no Content-Length, so only the bytes counted can stop it
+        piece = b"x" * (1024 * 1024)
+        for _ in range(GATEWAY_MAX_PAYLOAD // len(piece) + 2):
+            yield piece
+
+    answer = httpx.post(served.url + "/v1/me", headers=bearer(authority.mint("alice")), content=stream())
+    assert answer.status_code == 413
+    assert answer.json() == {"message": "Request Entity Too Large"}
+    assert recorder.events == []

@@ -1,6 +1,7 @@
 """``ETag`` / ``If-None-Match`` on the views a client polls ("keeping up"): a 304 with no body while nothing
-changed. The tag is a digest of the answer itself, so it changes exactly when what the member sees changes
-(a turn resolved, the opponent's orders arriving, a duel's status), and never leaks anything the body does not.
+changed. The tag is a digest of the answer without its `now` (the server's clock, which moves on every read), so
+it changes exactly when what the member sees changes (a turn resolved, the opponent's orders arriving, a duel's
+status), and never leaks anything the body does not.
 """
 
 from __future__ import annotations

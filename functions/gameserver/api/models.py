@@ -29,7 +29,7 @@ Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
 
 ServerNow = Annotated[Timestamp | None, Field(description=(
     "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
-    "(null in the answers of calls that change something)"))]
+    "(absent from the answers of calls that change something)"))]
 
 _DAY = re.compile(r"\d{4}-\d\d-\d\d")
 

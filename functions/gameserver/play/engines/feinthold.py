@@ -135,7 +135,10 @@ class Feinthold(BaseEngine[GameState]):
     # ---------------------------------------------------------------- what Feinthold's features ask
     @staticmethod
     def points_left(side_view: Json, sent: Orders | None) -> int:
-        """What is left of the turn's points (a stored view's `points`) once the orders sent, checked, are paid."""
+        """What is left of the turn's points (a stored view's `points`) once the orders sent, checked, are paid;
+        nothing once the game is over, as its `legal` says (no turn is left to spend them on)."""
+        if side_view.get("over"):
+            return 0
         return int(side_view["points"]) - (orders_cost(side_view["side"], sent) if sent else 0)
 
     def load(self, data: Json) -> GameState:
