@@ -444,7 +444,7 @@ def test_a_stop_ends_the_game_with_its_modes_writes_in_one_transaction_then_foll
     add_mode(stopping)
     game_id = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-stopping").game.game_id
     before = len(store.transactions)
-    close = stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.MODERATOR, "mod"))
+    close, _ = stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.MODERATOR, "mod"))
     (written,) = store.transactions[before:]
     assert [type(w).__name__ for w in written] == ["GameClose", "AuditLine"]
     game = store.games.get(game_id)

@@ -73,16 +73,24 @@ def ending(game: Game, board: HiddenState, stop: Stop, now: datetime) -> GameClo
 
 
 def end_off_the_board(store: Store, game: Game, stop: Stop, now: datetime) -> GameClose:
-    """``ending`` of ``game`` as stored now, for a mode whose own transition ends it (a tournament's, a duel's
-    forfeit); ``WriteConflict`` when the board is not at the game's epoch (a step resolved meanwhile)."""
+    """``ending`` of ``game`` as stored now, for a mode whose own transition ends it with other games or items
+    (a tournament's freeze deciding several matches, a duel's catch-up finding no orders at all);
+    ``WriteConflict`` when the board is not at the game's epoch (a step resolved meanwhile)."""
     board = store.games.board(game.game_id)
     if board is None or board.epoch != game.epoch:
         raise WriteConflict(f"the board of game {game.game_id} is not at the game's epoch")
     return ending(game, board, stop, now)
 
 
+class Ended(NamedTuple):
+    """A committed stop: the game's end and the writes its mode added to it (a duel's end, to answer with)."""
+
+    close: GameClose
+    own: Sequence[Write]
+
+
 def stop(store: Store, clock: Clock, game_id: str, why: Stop, riders: Sequence[Write] = (), *,
-         may_stop: Callable[[Game], bool] | None = None, kind: str | None = None) -> GameClose:
+         may_stop: Callable[[Game], bool] | None = None, kind: str | None = None) -> Ended:
     """Stop the open game ``game_id`` (``riders``: the caller's writes, in the same transaction): 404 for no such
     game or one ``may_stop`` refuses (a member's stop of a game not theirs: the same 404), 409 ``game_over`` once it is over,
     ``busy`` when it kept changing (a step resolving, its mode's items moving on) for ``ATTEMPTS`` reads.
@@ -105,5 +113,5 @@ def stop(store: Store, clock: Clock, game_id: str, why: Stop, riders: Sequence[W
         except WriteConflict:
             continue
         game_mode.after_stop(store, clock, close, why, own)
-        return close
+        return Ended(close, own)
     raise Conflict(f"game {game_id} kept changing while it was being stopped; send it again", code=ErrorCode.BUSY)

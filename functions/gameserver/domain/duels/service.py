@@ -15,21 +15,21 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.duels import events
 from gameserver.domain.duels.game import (
+    Closing,
     closing_read,
-    game_closed,
     ledger_lines,
     new_game,
     rate,
     sync,
     turn_notices,
 )
+from gameserver.domain.feinthold import KIND
 from gameserver.domain.moderation.guards import Refused, guard, refusal, refuse_frozen
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound, wire
 from gameserver.identity import Caller
@@ -291,11 +291,7 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
             continue
         now = clock.now()
         before = stored.duel
-        event, closing = event_at(now), None
-        if isinstance(event, Abandon) and before.status is DuelStatus.PLAYING:
-            # A forfeit ends a played duel: its read (ratings, links) comes first, the link goes with the event.
-            closing = closing_read(store, before, now)
-            event = replace(event, linked=closing.link is not None)
+        event = event_at(now)
         try:
             after = apply(before, event, read.balances.get(caller.sub, 0) if accepting else None)
         except (DuelRuleError, CreditError) as error:
@@ -304,6 +300,13 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
             if accepting:
                 refuse_frozen(store, (caller.sub,), Refused.DUELS)
             raise _refused(error) from error
+        if isinstance(event, Abandon) and before.status is DuelStatus.PLAYING and game is not None:
+            try:
+                return _forfeit(store, clock, game, event.by, after)
+            except Conflict as error:
+                if error.code is ErrorCode.GAME_OVER:
+                    continue  # its game ended meanwhile: the duel follows it, read again
+                raise
         change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
         writes: list[Write] = [change]
         if accepting or (after.status is DuelStatus.PLAYING and before.status is not DuelStatus.PLAYING):
@@ -318,13 +321,6 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
             writes.append(started)
             change.due_at = started.game.deadline
             change.notices = turn_notices(after, started.game)
-        if after.status.closed and before.status is DuelStatus.PLAYING and game is not None:
-            try:
-                abandoned = PlayStop(StopReason.ABANDONED, event.by) if isinstance(event, Abandon) else None
-                writes.append(game_closed(store, game, after, now, abandoned))
-            except WriteConflict:  # a turn resolved meanwhile: read again
-                continue
-            rate(after, change, closing)
         try:
             _write(store, writes)
         except Conflict:
@@ -333,6 +329,16 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
         return duel_json(StoredDuel(after, stored.version + 1, change.rating_changes),
                          started.game if started else None)
     raise Conflict("the duel changed while your request was being stored; send it again", code=ErrorCode.BUSY)
+
+
+def _forfeit(store: Store, clock: Clock, game: Game, member: str, abandoned: Duel) -> dict[str, Any]:
+    """A member abandons a duel in play: a forfeit, through its game's stop (``play.stop``, whose duel's part,
+    ``stopped_duel``, ends the duel with its payout and ratings in the same transaction); ``abandoned``: the
+    duel as the abandon leaves it, naming the winner the game's end names."""
+    winner = game.seat_of(abandoned.winner) if abandoned.winner else None
+    ended = play_stop.stop(store, clock, game.game_id, PlayStop(StopReason.ABANDONED, member, winner), kind=KIND)
+    (change,) = (write for write in ended.own if isinstance(write, DuelWrite))
+    return duel_json(StoredDuel(change.duel, (change.before_version or 0) + 1, change.rating_changes))
 
 
 def _write(store: Store, writes: list[Write]) -> None:
@@ -361,8 +367,9 @@ def _after_commit(change: DuelWrite, started: NewGame | None) -> None:
 
 # ------------------------------------------------------------------ moderation
 def stopped_duel(store: Store, clock: Clock, read: StepRead, stop: PlayStop) -> DuelWrite | None:
-    """The duel of the game ``read`` holds, as its game is stopped (``play.stop``): "a duel is then cancelled,
-    the stakes returned", a moderator's stop or a freeze of either member. None when the duel must be read again
+    """The duel of the game ``read`` holds, as its game is stopped (``play.stop``): its member's abandon, a
+    forfeit (payout, ratings); or "a duel is then cancelled, the stakes returned", a moderator's stop or a
+    freeze of either member. None when the duel must be read again
     with its game (it lagged its game and was caught up here) or is no longer in play."""
     assert read.game is not None
     stored = read.companions.get(DuelCompanion(read.game.game_id))
@@ -374,11 +381,22 @@ def stopped_duel(store: Store, clock: Clock, read: StepRead, stop: PlayStop) -> 
         sync(store, clock, stored.duel.id)
         return None
     now, before = clock.now(), stored.duel
+    closing: Closing | None = None
+    event: DuelEvent
+    if stop.reason is StopReason.ABANDONED:
+        # A forfeit ends a played duel: its read (ratings, links) comes first, the link goes with the event.
+        closing = closing_read(store, before, now)
+        event = Abandon(stop.by, now, linked=closing.link is not None)
+    else:
+        event = Freeze(stop.by, now) if stop.reason is StopReason.FROZEN else Stop(now)
     try:
-        after = apply(before, Freeze(stop.by, now) if stop.reason is StopReason.FROZEN else Stop(now))
+        after = apply(before, event)
     except DuelRuleError:
         return None
-    return DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
+    change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
+    if closing is not None:
+        rate(after, change, closing)
+    return change
 
 
 def freeze_duel(store: Store, clock: Clock, duel_id: str, member: str) -> bool:
