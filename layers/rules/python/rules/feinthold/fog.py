@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .layouts import Layout
+from .legality import legal_orders
 from .observations import Observation
 from .positions import HQ, SIDES, Position, Side
 from .state import START_UNITS, GameState, Winner
@@ -70,7 +71,6 @@ class SideView:
         "marks": {pos: "?"}, "observations": {pos: {"turn", "presence", "count", "strength"}},
         "history": [{"turn", "orders": [wire orders], "reports": {...}}], "legal": {...}}` (`legality.legal_orders`).
         """
-        from .legality import legal_orders  # legality reads SideView: imported when a view is written
         return {
             "side": self.side,
             "turn": self.turn,

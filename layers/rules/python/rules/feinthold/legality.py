@@ -5,7 +5,7 @@ resolve on it." Everything checked here is visible to the side: `check_orders` n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .layouts import Layout
 from .orders import (
@@ -19,8 +19,25 @@ from .orders import (
 )
 from .positions import HQ, POSITIONS, POSTS, RELAYS, Position, Side
 
-if TYPE_CHECKING:
-    from .fog import SideView
+
+class Holdings(Protocol):
+    """What a side holds at the start of the turn, as its own view shows it (`fog.SideView` is one): all that the
+    limits of an order set read, so that checking orders needs nothing hidden."""
+
+    @property
+    def side(self) -> Side: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def flags(self) -> Mapping[Position, Side | None]: ...
+    @property
+    def units(self) -> Mapping[Position, int]: ...
+    @property
+    def decoys(self) -> Mapping[Position, int]: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def over(self) -> bool: ...
 
 UNIT_COST = 2
 DECOY_COST = 1
@@ -265,7 +282,7 @@ class OrderTally:
         self.checked = i + 1
 
 
-def check_orders(view: SideView, orders: Iterable[object] | OrderSet) -> OrderSet:
+def check_orders(view: Holdings, orders: Iterable[object] | OrderSet) -> OrderSet:
     """Check a side's orders against its view (flags, own units and decoys at the start of the turn, points
     spendable this turn); return them typed, or raise `IllegalOrderError` (the set is refused whole)."""
     if view.over:
@@ -274,7 +291,7 @@ def check_orders(view: SideView, orders: Iterable[object] | OrderSet) -> OrderSe
 
 
 
-def legal_orders(view: SideView) -> dict:
+def legal_orders(view: Holdings) -> dict:
     """The orders the side may give this turn, each with its limits, read from its view alone (what a client
     offers, so it computes no rule): where it may reinforce and how many at most, every move one step from
     where it has units or decoys (the counts it holds there), where it may entrench and at what cost (where
