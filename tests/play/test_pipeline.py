@@ -12,7 +12,7 @@ from gameserver.clock import iso, parse_iso
 from gameserver.errors import Conflict, IllegalOrders, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play import leave, orders, start, steps, stop, views
-from gameserver.play.modes import Deadlines, Mode
+from gameserver.play.modes import RULES, Deadlines, Mode, Stop, StopReason
 from gameserver.play.orders import MAX_SUBMISSIONS
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.errors import WriteConflict
@@ -336,7 +336,7 @@ def test_how_a_game_ended_for_its_members_is_on_the_game_and_their_lists(store, 
     assert (store.games.get(game_id).winner, store.games.get(game_id).result) == ("draw", "shared")
     assert [p.result for p in views.my_games(store, "bob", KIND, None, 5).items] == ["shared"]
     stopped = new(store, clock, {"a": "alice", "b": "bob"}, game_id="0" * 19 + "2")
-    stop.stop(store, clock, stopped.game.game_id, stop.Stop(stop.StopReason.FORFEIT, stop.RULES, "b"))
+    stop.stop(store, clock, stopped.game.game_id, Stop(StopReason.FORFEIT, RULES, "b"))
     assert (store.games.get(stopped.game.game_id).winner, store.games.get(stopped.game.game_id).result) == (
         "b", "decided")
 
@@ -444,7 +444,7 @@ def test_a_stop_ends_the_game_with_its_modes_writes_in_one_transaction_then_foll
     add_mode(stopping)
     game_id = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-stopping").game.game_id
     before = len(store.transactions)
-    close, _ = stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.MODERATOR, "mod"))
+    close, _ = stop.stop(store, clock, game_id, Stop(StopReason.MODERATOR, "mod"))
     (written,) = store.transactions[before:]
     assert [type(w).__name__ for w in written] == ["GameClose", "AuditLine"]
     game = store.games.get(game_id)
@@ -453,20 +453,20 @@ def test_a_stop_ends_the_game_with_its_modes_writes_in_one_transaction_then_foll
     assert stopping.followed == [(game_id, "moderator")] and close.game == game
     assert store.games.read_view(game_id, "alice").views.views["a"]["over"] is True
     with pytest.raises(Conflict) as over:
-        stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.MODERATOR, "mod"))
+        stop.stop(store, clock, game_id, Stop(StopReason.MODERATOR, "mod"))
     assert over.value.code == "game_over"
     with pytest.raises(NotFound):
-        stop.stop(store, clock, "f" * 20, stop.Stop(stop.StopReason.MODERATOR, "mod"))
+        stop.stop(store, clock, "f" * 20, Stop(StopReason.MODERATOR, "mod"))
 
 
 def test_a_member_stops_only_a_game_of_theirs_and_a_mode_that_moved_on_writes_nothing(store, clock, add_mode):
     add_mode(Stopping())
     game_id = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-stopping").game.game_id
     with pytest.raises(NotFound):
-        stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.ABANDONED, "carol"),
+        stop.stop(store, clock, game_id, Stop(StopReason.ABANDONED, "carol"),
                   may_stop=lambda game: bool(game.seats_of("carol")))
     refused = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-stopping", game_id="0" * 19 + "9").game.game_id
     with pytest.raises(Conflict) as busy:
-        stop.stop(store, clock, refused, stop.Stop(stop.StopReason.ABANDONED, "alice"))
+        stop.stop(store, clock, refused, Stop(StopReason.ABANDONED, "alice"))
     assert busy.value.code == "busy" and store.games.get(refused).status == "open"
     assert store.tables.audit == []

@@ -11,16 +11,38 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gameserver.catalog import MODES
 from gameserver.clock import Clock
 
 if TYPE_CHECKING:
-    from gameserver.play.stop import Stop
     from gameserver.storage.games import Companion, GameClose, StepCommit, StepRead
     from gameserver.storage.port import Store, Write
-    from gameserver.storage.records import Game
+    from gameserver.storage.records import Game, Seat
+
+
+class StopReason(enum.StrEnum):
+    ABANDONED = "abandoned"
+    """Its member stopped it: the game says how that ends for them (Front 1901: ``abandoned``, ranked last)."""
+    MODERATOR = "moderator"
+    """A moderator stopped it: it ends with no result, whatever its board says."""
+    FROZEN = "frozen"
+    """A member's ratings were frozen: its mode says whether that is a forfeit (a winner named) or no result."""
+    FORFEIT = "forfeit"
+    """Its mode's rules ended it with a winner named, or none (a duel or a match decided off the board)."""
+
+
+RULES = "rules"
+"""Who stopped a game its mode's rules ended (``Stop.by`` of a forfeit)."""
+
+
+class Stop(NamedTuple):
+    """Why a game stops, who stopped it and the seat that wins by it (None: no winner)."""
+
+    reason: StopReason
+    by: str
+    winner: Seat | None = None
 
 
 class Deadlines(enum.StrEnum):

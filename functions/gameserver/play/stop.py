@@ -10,7 +10,6 @@ the mode's follow-up (``Mode.after_stop``: the notices, a daily challenge's resu
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -20,38 +19,15 @@ from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.play.engine import Outcome
-from gameserver.play.modes import mode
+from gameserver.play.modes import Stop, StopReason, mode
 from gameserver.play.seats import member_views, plays_of
 from gameserver.play.steps import ATTEMPTS, read_step
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import GameClose
-from gameserver.storage.records import Game, HiddenState, Seat, Stopped, Submission
+from gameserver.storage.records import Game, HiddenState, Stopped, Submission
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store, Write
-
-
-class StopReason(enum.StrEnum):
-    ABANDONED = "abandoned"
-    """Its member stopped it: the game says how that ends for them (Front 1901: ``abandoned``, ranked last)."""
-    MODERATOR = "moderator"
-    """A moderator stopped it: it ends with no result, whatever its board says."""
-    FROZEN = "frozen"
-    """A member's ratings were frozen: its mode says whether that is a forfeit (a winner named) or no result."""
-    FORFEIT = "forfeit"
-    """Its mode's rules ended it with a winner named, or none (a duel or a match decided off the board)."""
-
-
-RULES = "rules"
-"""Who stopped a game its mode's rules ended (``Stop.by`` of a forfeit)."""
-
-
-class Stop(NamedTuple):
-    """Why a game stops, who stopped it and the seat that wins by it (None: no winner)."""
-
-    reason: StopReason
-    by: str
-    winner: Seat | None = None
 
 
 def ending(game: Game, board: HiddenState, stop: Stop, now: datetime) -> GameClose:

@@ -77,7 +77,7 @@ from gameserver.storage.moderation import AccountFrozen
 from gameserver.storage.records import Game, StepRecord
 
 if TYPE_CHECKING:
-    from gameserver.play.stop import Stop
+    from gameserver.play.modes import Stop
     from gameserver.storage.port import Store, Write
 
 log = logging.getLogger(__name__)

@@ -36,7 +36,7 @@ from gameserver.storage.games import GameClose, StepCommit, StepRead
 from gameserver.storage.records import Game, HiddenState, StepRecord
 
 if TYPE_CHECKING:
-    from gameserver.play.stop import Stop
+    from gameserver.play.modes import Stop
     from gameserver.storage.port import Store, Write
 
 log = logging.getLogger(__name__)

@@ -26,22 +26,27 @@ from gameserver.domain.fairplay import link_of
 from gameserver.domain.feinthold import KIND
 from gameserver.ids import new_seed
 from gameserver.platform.duels import (
+    Abandon,
     Duel,
+    DuelEvent,
+    DuelRuleError,
     DuelStatus,
+    Freeze,
     TurnResolved,
     apply,
     credit_lines,
     rate_duel,
     rating_verdict,
 )
+from gameserver.platform.duels import Stop as DuelStop
 from gameserver.platform.duels.rated import DAILY_LIMIT_WINDOW
 from gameserver.platform.fairplay import faster_than_a_human, order_delay
 from gameserver.platform.fairplay.links import Link
 from gameserver.platform.fairplay.marks import linked_marks, play_marks
 from gameserver.play import start
-from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.modes import RULES, Deadlines, Mode, Stop, StopReason, register
 from gameserver.play.steps import ATTEMPTS
-from gameserver.play.stop import RULES, Stop, StopReason, end_off_the_board
+from gameserver.play.stop import end_off_the_board
 from gameserver.storage.duels import (
     DuelCompanion,
     DuelWrite,
@@ -92,13 +97,50 @@ class DuelMode(Mode):
     def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
                          ) -> Sequence[Write] | None:
         """"A duel is then cancelled, the stakes returned" (a moderator's stop, a freeze of either member)."""
-        from gameserver.domain.duels.service import stopped_duel
-
         change = stopped_duel(store, clock, read, stop)
         return None if change is None else (change,)
 
     def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
         events.publish([notice for change in writes if isinstance(change, DuelWrite) for notice in change.notices])
+
+
+
+def lagging(duel: Duel, game: Game | None) -> bool:
+    """A duel in play whose game has passed turns the duel has not caught up with yet."""
+    return duel.status is DuelStatus.PLAYING and game is not None and game.epoch > duel.turns_passed
+
+
+def stopped_duel(store: Store, clock: Clock, read: StepRead, stop: Stop) -> DuelWrite | None:
+    """The duel of the game ``read`` holds, as its game is stopped (``play.stop``): its member's abandon, a
+    forfeit (payout, ratings); or "a duel is then cancelled, the stakes returned", a moderator's stop or a
+    freeze of either member. None when the duel must be read again
+    with its game (it lagged its game and was caught up here) or is no longer in play."""
+    assert read.game is not None
+    stored = read.companions.get(DuelCompanion(read.game.game_id))
+    if stored is None:
+        stored = store.duels.read(read.game.game_id).stored
+    if stored is None or stored.duel.status is not DuelStatus.PLAYING:
+        return None
+    if lagging(stored.duel, read.game):
+        sync(store, clock, stored.duel.id)
+        return None
+    now, before = clock.now(), stored.duel
+    closing: Closing | None = None
+    event: DuelEvent
+    if stop.reason is StopReason.ABANDONED:
+        # A forfeit ends a played duel: its read (ratings, links) comes first, the link goes with the event.
+        closing = closing_read(store, before, now)
+        event = Abandon(stop.by, now, linked=closing.link is not None)
+    else:
+        event = Freeze(stop.by, now) if stop.reason is StopReason.FROZEN else DuelStop(now)
+    try:
+        after = apply(before, event)
+    except DuelRuleError:
+        return None
+    change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
+    if closing is not None:
+        rate(after, change, closing)
+    return change
 
 
 MODE = register(DuelMode())

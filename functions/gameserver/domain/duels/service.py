@@ -21,11 +21,9 @@ from typing import TYPE_CHECKING, Any
 from gameserver.clock import Clock, iso
 from gameserver.domain.duels import events
 from gameserver.domain.duels.game import (
-    Closing,
-    closing_read,
+    lagging,
     ledger_lines,
     new_game,
-    rate,
     sync,
     turn_notices,
 )
@@ -47,7 +45,6 @@ from gameserver.platform.duels import (
     ProposalLapses,
     Ready,
     ReadyRoomCloses,
-    Stop,
     Void,
     Withdraw,
     apply,
@@ -60,13 +57,12 @@ from gameserver.platform.duels.lifecycle import PROPOSAL_LAPSED
 from gameserver.platform.ratings import EloChange, Glicko2Change
 from gameserver.play import steps, timers
 from gameserver.play import stop as play_stop
-from gameserver.play.stop import Stop as PlayStop
-from gameserver.play.stop import StopReason
+from gameserver.play.modes import Stop as PlayStop
+from gameserver.play.modes import StopReason
 from gameserver.play.sweeps import each_due
 from gameserver.storage.duels import (
     OPEN_DUELS,
     DueDuel,
-    DuelCompanion,
     DuelWrite,
     InsufficientCredits,
     MonthLine,
@@ -75,7 +71,7 @@ from gameserver.storage.duels import (
     proposals_to,
 )
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import NewGame, StepRead
+from gameserver.storage.games import NewGame
 from gameserver.storage.moderation import AccountFrozen
 from gameserver.storage.records import Game
 
@@ -171,7 +167,7 @@ def read_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[
     stored = read.stored
     if stored is None or not _may_see(stored.duel, caller.sub):
         raise _no_duel(duel_id)
-    if _lagging(stored.duel, read.game) or _lapsing(stored.duel, clock.now()):
+    if lagging(stored.duel, read.game) or _lapsing(stored.duel, clock.now()):
         if stored.duel.status is DuelStatus.PROPOSED:
             lapse_proposal(store, clock, duel_id)
         else:
@@ -190,10 +186,6 @@ def _may_see(duel: Duel, sub: str) -> bool:
 def _no_duel(duel_id: str) -> NotFound:
     """The one answer for a duel that does not exist and for one the caller may not see, on every route."""
     return NotFound(f"no duel {duel_id} of yours", field="duel_id")
-
-
-def _lagging(duel: Duel, game: Game | None) -> bool:
-    return duel.status is DuelStatus.PLAYING and game is not None and game.epoch > duel.turns_passed
 
 
 def _lapsing(duel: Duel, now: datetime) -> bool:
@@ -286,7 +278,7 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
             # Whatever the action: an open duel another member accepted first is theirs now, and answers as an
             # id that does not exist (no state of a duel one may not see leaks through a refusal).
             raise _no_duel(duel_id)
-        if _lagging(stored.duel, game):
+        if lagging(stored.duel, game):
             sync(store, clock, duel_id)
             continue
         now = clock.now()
@@ -366,39 +358,6 @@ def _after_commit(change: DuelWrite, started: NewGame | None) -> None:
 
 
 # ------------------------------------------------------------------ moderation
-def stopped_duel(store: Store, clock: Clock, read: StepRead, stop: PlayStop) -> DuelWrite | None:
-    """The duel of the game ``read`` holds, as its game is stopped (``play.stop``): its member's abandon, a
-    forfeit (payout, ratings); or "a duel is then cancelled, the stakes returned", a moderator's stop or a
-    freeze of either member. None when the duel must be read again
-    with its game (it lagged its game and was caught up here) or is no longer in play."""
-    assert read.game is not None
-    stored = read.companions.get(DuelCompanion(read.game.game_id))
-    if stored is None:
-        stored = store.duels.read(read.game.game_id).stored
-    if stored is None or stored.duel.status is not DuelStatus.PLAYING:
-        return None
-    if _lagging(stored.duel, read.game):
-        sync(store, clock, stored.duel.id)
-        return None
-    now, before = clock.now(), stored.duel
-    closing: Closing | None = None
-    event: DuelEvent
-    if stop.reason is StopReason.ABANDONED:
-        # A forfeit ends a played duel: its read (ratings, links) comes first, the link goes with the event.
-        closing = closing_read(store, before, now)
-        event = Abandon(stop.by, now, linked=closing.link is not None)
-    else:
-        event = Freeze(stop.by, now) if stop.reason is StopReason.FROZEN else Stop(now)
-    try:
-        after = apply(before, event)
-    except DuelRuleError:
-        return None
-    change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=stored.delays)
-    if closing is not None:
-        rate(after, change, closing)
-    return change
-
-
 def freeze_duel(store: Store, clock: Clock, duel_id: str, member: str) -> bool:
     """A member's ratings are frozen: a duel of theirs not finished "ends without a result, the stakes
     returned": a duel in play through its game's stop (``play.stop``, which writes the duel's end with it),
@@ -408,7 +367,7 @@ def freeze_duel(store: Store, clock: Clock, duel_id: str, member: str) -> bool:
         stored, game = read.stored, read.game
         if stored is None:
             return False
-        if _lagging(stored.duel, game):
+        if lagging(stored.duel, game):
             sync(store, clock, duel_id)  # the game ended (or moved on) before the duel followed: catch up first
             continue
         if stored.duel.status is DuelStatus.PLAYING and game is not None and game.status == "open":

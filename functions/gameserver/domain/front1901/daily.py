@@ -48,9 +48,8 @@ from gameserver.platform.daily.front1901 import (
     window_closes_at,
 )
 from gameserver.play import steps
-from gameserver.play.modes import Deadlines, register
+from gameserver.play.modes import Deadlines, StopReason, register
 from gameserver.play.seats import members
-from gameserver.play.stop import StopReason
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.front1901 import (
     ChallengeEntry,
@@ -63,7 +62,7 @@ from gameserver.storage.front1901 import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from gameserver.play.stop import Stop
+    from gameserver.play.modes import Stop
     from gameserver.storage.games import GameClose, StepCommit
     from gameserver.storage.port import Store, Write
     from gameserver.storage.records import Game, HiddenState

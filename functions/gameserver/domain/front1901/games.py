@@ -23,6 +23,7 @@ from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound, wire
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.play import orders, start, stop, views
+from gameserver.play.modes import Stop, StopReason
 from gameserver.play.steps import read_step
 from gameserver.storage.games import NewGame, StepRead
 from gameserver.storage.records import Game, HiddenState, Json, MemberViews, StepRecord
@@ -300,6 +301,6 @@ def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor
 def stop_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
     """I stop my game: ``abandoned``, or ``won`` kept when I have won a full game already (past 18 centres);
     then its mode's follow-up (a daily challenge's result on the day's board). One read and one transaction."""
-    close, _ = stop.stop(store, clock, game_id, stop.Stop(stop.StopReason.ABANDONED, caller.sub),
+    close, _ = stop.stop(store, clock, game_id, Stop(StopReason.ABANDONED, caller.sub),
                       may_stop=lambda game: game.kind == KIND and bool(game.seats_of(caller.sub)), kind=KIND)
     return game_response(close.game, _views_of(close.views, caller.sub))

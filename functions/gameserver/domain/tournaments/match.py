@@ -38,6 +38,7 @@ from gameserver.platform.tournaments import (
     apply,
     match_ref,
 )
+from gameserver.platform.tournaments import Stop as MatchStop
 from gameserver.play.modes import Deadlines, Mode, register
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
@@ -53,7 +54,7 @@ from gameserver.storage.tournaments import (
 )
 
 if TYPE_CHECKING:
-    from gameserver.play.stop import Stop
+    from gameserver.play.modes import Stop
     from gameserver.storage.games import Companion
     from gameserver.storage.port import Store, Write
 
@@ -101,8 +102,6 @@ class MatchMode(Mode):
     def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
                          ) -> Sequence[Write] | None:
         """A tournament match's game has the match's id: the match is void, the bracket goes on without it."""
-        from gameserver.domain.tournaments.service import stopped_match
-
         if not is_match_id(close.game.game_id):
             return ()
         moved = stopped_match(store, clock, *match_ref(close.game.game_id))
@@ -111,6 +110,29 @@ class MatchMode(Mode):
     def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
         """The notices go out, and the first turn's timer of a match the bracket's move created."""
         transition.after_commit(Moved.of(writes))
+
+
+
+def stopped_match(store: Store, clock: Clock, tournament_id: str, slot: int) -> Moved | None:
+    """A match's game stopped by a moderator (``play.stop``, which writes the game's end): "a stopped tournament
+    match has no result, as if no orders were sent: neither player goes on, the next opponent advances without
+    playing (stopping is not a freeze)". The tournament's writes; None when the match lagged its game (caught up
+    here: read again), has its result already or is missing."""
+    read = store.tournaments.read_match(tournament_id, slot)
+    if read.tournament is None:
+        return None
+    stored, game = read.match, read.game
+    if stored is not None and game is not None and not stored.decided and game.epoch > stored.turns_passed:
+        sync(store, clock, tournament_id, slot)  # the match lags its game: catch it up first
+        return None
+    now = clock.now()
+    try:
+        after = apply(read.tournament.tournament, MatchStop(slot, now))
+    except TournamentRuleError:
+        return None
+    known = Known(matches={} if stored is None else {slot: stored}, games={} if game is None else {slot: game},
+                  ended_on_board=frozenset({slot}))
+    return transition.writes(store, read.tournament, after, now, known=known)
 
 
 MODE = register(MatchMode())

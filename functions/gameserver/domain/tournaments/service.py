@@ -35,7 +35,6 @@ from gameserver.platform.tournaments import (
     MatchStatus,
     RoundDeadlinePasses,
     Seeding,
-    Stop,
     Tallies,
     Tournament,
     TournamentEvent,
@@ -317,28 +316,6 @@ def abandon_match(store: Store, clock: Clock, caller: Caller, tournament_id: str
 
 
 # ------------------------------------------------------------------ moderation
-def stopped_match(store: Store, clock: Clock, tournament_id: str, slot: int) -> Moved | None:
-    """A match's game stopped by a moderator (``play.stop``, which writes the game's end): "a stopped tournament
-    match has no result, as if no orders were sent: neither player goes on, the next opponent advances without
-    playing (stopping is not a freeze)". The tournament's writes; None when the match lagged its game (caught up
-    here: read again), has its result already or is missing."""
-    read = store.tournaments.read_match(tournament_id, slot)
-    if read.tournament is None:
-        return None
-    stored, game = read.match, read.game
-    if stored is not None and game is not None and not stored.decided and game.epoch > stored.turns_passed:
-        matches.sync(store, clock, tournament_id, slot)  # the match lags its game: catch it up first
-        return None
-    now = clock.now()
-    try:
-        after = apply(read.tournament.tournament, Stop(slot, now))
-    except TournamentRuleError:
-        return None
-    known = Known(matches={} if stored is None else {slot: stored}, games={} if game is None else {slot: game},
-                  ended_on_board=frozenset({slot}))
-    return transition.writes(store, read.tournament, after, now, known=known)
-
-
 def freeze(store: Store, clock: Clock, members: Iterable[str]) -> dict[str, str]:
     """What a freeze of ``members``' ratings (moderation, one action) does to their tournaments: "A freeze
     before the tournament is full removes the entry and returns the fee. A freeze during it ends the member's

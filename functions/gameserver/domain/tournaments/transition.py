@@ -40,7 +40,8 @@ from gameserver.platform.tournaments import (
     rating_verdict,
 )
 from gameserver.play import start, timers
-from gameserver.play.stop import RULES, Stop, StopReason, end_off_the_board
+from gameserver.play.modes import RULES, Stop, StopReason
+from gameserver.play.stop import end_off_the_board
 from gameserver.storage.duels import MonthLine
 from gameserver.storage.games import NewGame
 from gameserver.storage.members import Notice, NoticeKind
