@@ -29,6 +29,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+import prices
+
 READS = {"GetItem", "BatchGetItem", "Query", "Scan", "TransactGetItems"}
 
 
@@ -70,16 +72,9 @@ def write_units(size: int) -> int:
     return max(1, math.ceil(size / 1024))
 
 
-WRITE_PRICE = 0.625 / 1_000_000
-"""US dollars per write request unit: DynamoDB on-demand, standard table class, us-east-1 (the list price since
-1 November 2024)."""
-READ_PRICE = 0.125 / 1_000_000
-"""US dollars per read request unit, the same (a strongly consistent read of up to 4 KB is one unit)."""
-
-
 def list_cost(rcu: float, wcu: float) -> float:
-    """What ``rcu`` read and ``wcu`` write units cost on demand at list prices (storage and transfer apart)."""
-    return rcu * READ_PRICE + wcu * WRITE_PRICE
+    """What ``rcu`` read and ``wcu`` write units cost on demand at list prices (``bench/prices.py``)."""
+    return prices.dynamodb_cost(rcu, wcu)
 
 
 # ---------------------------------------------------------------- the recorder
