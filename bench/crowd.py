@@ -184,16 +184,21 @@ def duel_pair(proposer: str, opponent: str, rng: random.Random) -> tuple[Activit
     box: dict[str, Any] = {}
 
     def propose(_: str, rng: random.Random) -> Activity:
-        status, duel = yield Call("POST", "/v1/feinthold/duels", {"opponent": opponent, "pace": "1d", "stake": 10},
-                                  route="POST /v1/feinthold/duels")
-        if status != 201:
-            return
-        box["duel"] = duel["duel_id"]
-        yield from _duel_turn(box["duel"], rng)
+        for _n in range(24):  # a named opponent must have signed in once: wait for them, an hour at a time
+            status, duel = yield Call("POST", "/v1/feinthold/duels", {"opponent": opponent, "pace": "1d",
+                                                                      "stake": 10}, route="POST /v1/feinthold/duels")
+            if status == 201:
+                box["duel"] = duel["duel_id"]
+                yield from _duel_turn(box["duel"], rng)
+                return
+            yield Wait(3600)
+        box["duel"] = None
 
     def accept(_: str, rng: random.Random) -> Activity:
         while "duel" not in box:
             yield Wait(60)
+        if box["duel"] is None:
+            return
         yield Call("POST", f"/v1/feinthold/duels/{box['duel']}/accept", route="POST /v1/feinthold/duels/{id}/accept")
         yield from _duel_turn(box["duel"], rng)
 

@@ -39,11 +39,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE.parent / "tests" / "http"))
+sys.path.insert(0, str(HERE.parent / "infra"))
 
 import crowd  # noqa: E402
 from partition_load import RCU_LIMIT, WCU_LIMIT, CountingStore, KeyLoad, pattern, peak_loads  # noqa: E402
 
 DAY = datetime(2026, 12, 2, tzinfo=UTC)
+HORIZON_S = 26 * 3600
+"""The simulated day ends two hours after midnight: what is still waiting then is not played."""
 
 
 @dataclass
@@ -85,23 +88,48 @@ def _start_time(rng: random.Random) -> float:
     return hour * 3600 + rng.uniform(0, 3600)
 
 
-def simulate(members: int, seed: int = 1) -> Day:
-    """Play one day of ``members`` members and return what the store counted."""
-    _environment(Path(tempfile.mkdtemp()))
-    from gameserver import clock as clocks
+def _forget() -> None:
+    """The process's caches of settings, store, profiles, sightings and house AIs, forgotten."""
     from gameserver import services
+    from gameserver.config import get_settings
     from gameserver.domain.challenges.publication import forget_houses
     from gameserver.domain.fairplay import forget_written
     from gameserver.domain.members import forget_known_profiles
+
+    get_settings.cache_clear()
+    services.reset()
+    forget_known_profiles()
+    forget_written()
+    forget_houses()
+
+
+def simulate(members: int, seed: int = 1) -> Day:
+    """Play one day of ``members`` members and return what the store counted. The process's environment, clock
+    and store are put back afterwards."""
+    from unittest import mock
+
+    from gameserver import clock as clocks
+
+    with mock.patch.dict(os.environ):
+        _environment(Path(tempfile.mkdtemp()))
+        _forget()
+        previous = clocks.set_clock(clocks.ManualClock(DAY))
+        try:
+            return _play(members, seed)
+        finally:
+            clocks.set_clock(previous)
+            _forget()
+
+
+def _play(members: int, seed: int) -> Day:
+    from gameserver import clock as clocks
+    from gameserver import services
     from gameserver.handlers import api, sweep
     from gameserver.storage.memory import MemoryStore
     from localrun.events import HttpRequest, LambdaContext, http_api_event, scheduled_event
 
-    forget_known_profiles()
-    forget_written()
-    forget_houses()
-    manual = clocks.ManualClock(DAY)
-    clocks.set_clock(manual)
+    manual = clocks.get_clock()
+    assert isinstance(manual, clocks.ManualClock)
     inner = MemoryStore()
     store = CountingStore(inner, lambda: (manual.now() - DAY).total_seconds())
     services._storage = store  # the process's store: the handlers reach it through services.storage()
@@ -145,6 +173,8 @@ def simulate(members: int, seed: int = 1) -> Day:
     answers: dict[int, crowd.Answer | None] = {}
     while queue:
         at, n, sub, activity = heapq.heappop(queue)
+        if at > HORIZON_S:
+            continue  # what the day's members left for tomorrow
         while next_minute <= at:  # every minute's sweep before what follows it, as EventBridge would run it
             manual.set(DAY + timedelta(seconds=next_minute))
             store.in_sweep = True
