@@ -330,7 +330,7 @@ WRITES: dict[str, Callable[[Any], list[Touch]]] = {
     "FreezeSettled": lambda w: [Touch(f"MEMBER#{w.member}", wcu=2)],
     "NotFrozen": lambda w: [Touch(f"MEMBER#{m}", rcu=0.5) for m in w.members],
     "CloseWrite": lambda w: [Touch(f"SEASON#{w.close.season}", wcu=4), Touch("gsi1:SEASONS", wcu=INDEX_WCU)]
-    + [Touch(f"MEMBER#{getattr(award, 'member', '')}", wcu=4) for award, _ in w.titles],
+    + [Touch(f"MEMBER#{title[0].member}", wcu=4) for title in w.titles],
     "PrizePaid": lambda w: [Touch(f"SEASON#{w.payment.season}", wcu=2), Touch(f"MEMBER#{w.line.sub}", wcu=8)],
     "DoctrineWrite": lambda w: [Touch(f"DOCTRINE#{w.stored.doctrine.id}", wcu=3),
                                 Touch("gsi1:PUBLISHED", wcu=INDEX_WCU)],
