@@ -50,6 +50,10 @@ class Options:
     """Whether the sign-in form offers the moderators' group (off unless asked for)."""
     web_dist: Path | None = None
     """The built client served at / (default: the repository's web/dist)."""
+    store: str = "moto"
+    """``moto``: every table on the embedded moto server (or ``dynamodb_endpoint``); ``memory``: the game table
+    in the application's in-memory store (``storage.memory``), so that a load run measures the service and
+    not moto's one request at a time; the idempotency table stays on moto (Powertools writes it)."""
     concurrency: int = 8
     """API invocations at once. Every connection is accepted; the requests beyond this wait in the gateway
     rather than inside a function, whose DynamoDB calls would queue on the one-at-a-time store until the
@@ -139,6 +143,13 @@ class Runner:
         get_settings.cache_clear()
         reset_clients()
         create_tables()
+        if options.store == "memory":
+            from gameserver import services
+            from gameserver.storage.memory import MemoryStore
+
+            services._storage = MemoryStore()  # the process's store: every handler reaches it through services
+        elif options.store != "moto":
+            raise ValueError(f"--store must be moto or memory, not {options.store!r}")
 
         if options.clock == "manual":
             self.clock = clocks.ManualClock(options.start)
@@ -191,7 +202,8 @@ class Runner:
             f"localrun: API       {self.api_url}   (every route needs 'Authorization: Bearer <token>')",
             f"localrun: token     {mint}",
             f"localrun: DynamoDB  {os.environ['AWS_ENDPOINT_URL_DYNAMODB']}"
-            + ("   (moto, one request at a time)" if self.store else ""),
+            + ("   (moto, one request at a time)" if self.store else "")
+            + ("; the game table in memory" if self.options.store == "memory" else ""),
             f"localrun: clock     {self.options.clock}, now {clock_now}",
         ]
         if self.admin:
