@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import time
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -95,6 +96,20 @@ def _due_query(prefix: str, shards: int, found: Any) -> list[Touch]:
 
 # ----------------------------------------------------------------------------- reads by method
 Reader = Callable[[dict[str, Any], Any], list[Touch]]
+
+ONE_QUERY_A_SHARD = {"daily.board_after", "daily.month_after", "daily.board_keys", "daily.count_better",
+                     "front1901.board_after", "front1901.board_keys", "front1901.count_better"}
+"""Methods that send one query per shard they touch (the others are one request, a BatchGetItem or a
+transaction, whatever the partitions they name); every ``due_*`` method too (one query a due-index shard)."""
+
+
+def requests_of(operation: str, touches: list[Touch]) -> int:
+    """DynamoDB requests one call of ``operation`` sends (its first page; a board read at size pages on)."""
+    if operation in ONE_QUERY_A_SHARD or operation.rpartition(".")[2] in (
+            "due_steps", "due_fronts", "due_duels", "due", "due_freezes", "due_challenges", "queued", "waiting",
+            "tables_to_start"):
+        return max(1, len({t.key for t in touches}))
+    return 1
 
 
 def _day(args: dict[str, Any]) -> str:
@@ -369,16 +384,20 @@ class Load:
     """Every partition's units of the sweep's requests, same columns."""
     store_requests: int = 0
     sweep_requests: int = 0
+    store_cpu_s: float = 0.0
+    """CPU time spent inside the in-memory store's reads (its own sorting and scanning: not DynamoDB's, whose
+    time is the round trips)."""
     transactions: int = 0
     timers: int = 0
     """Step Functions executions started: each step opened with a deadline in a mode that times its steps."""
     events: int = 0
     """Events put on the EventBridge bus: the notices of the kinds ``domain.notices`` publishes."""
 
-    def record(self, operation: str, touches: list[Touch], second: int, in_sweep: bool, weight: int) -> None:
-        self.requests[operation] += weight
-        self.store_requests += weight
-        self.sweep_requests += weight * in_sweep
+    def record(self, operation: str, touches: list[Touch], second: int, in_sweep: bool, weight: int,
+               requests: int = 1) -> None:
+        self.requests[operation] += weight * requests
+        self.store_requests += weight * requests
+        self.sweep_requests += weight * requests * in_sweep
         self.transactions += weight * (operation == "transact")
         total = self.sweep_total if in_sweep else self.members_total
         for t in touches:
@@ -471,7 +490,9 @@ class _Area:
         signature = inspect.signature(target)
 
         def counted(*args: Any, **kwargs: Any) -> Any:
+            began = time.thread_time()
             result = target(*args, **kwargs)
+            self._counter.load.store_cpu_s += time.thread_time() - began
             bound = signature.bind(*args, **kwargs)
             named = dict(bound.arguments)
             reader = READS.get(operation)
@@ -480,7 +501,7 @@ class _Area:
                 touches: list[Touch] = []
             else:
                 touches = reader(named, result)
-            self._counter.count(operation, touches)
+            self._counter.count(operation, touches, requests_of(operation, touches))
             return result
 
         return counted
@@ -507,8 +528,8 @@ class CountingStore:
             return areas[name]
         return getattr(self.inner, name)
 
-    def count(self, operation: str, touches: list[Touch]) -> None:
-        self.load.record(operation, touches, int(self.now()), self.in_sweep, self.weight)
+    def count(self, operation: str, touches: list[Touch], requests: int = 1) -> None:
+        self.load.record(operation, touches, int(self.now()), self.in_sweep, self.weight, requests)
 
     def _follow_ups(self, write: Any) -> None:
         """What a committed write starts outside DynamoDB: a step's timer, the bus's events."""
