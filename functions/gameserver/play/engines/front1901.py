@@ -16,7 +16,11 @@
   naming it, an illegal one is void with its reason and the set accepted; an army ordered to a coast it can
   reach only across the sea gets the convoy orders of the member's fleets along a route.
 
-Also what Front 1901's features ask beyond the port (help, the view as the phase stands, the powers and
+A table (options ``members``: the powers members sit at, ``press`` ``full`` or ``gunboat``) is the same game with
+several members' seats (``rules.front1901.solo.new_table``): a step awaits every member with orders to give, the
+AI powers decided at its close; each action names the member who acts (``by``) and says what it changed of each
+member's view; a seat whose player is an AI power (passed to it after missed phases) is decided with the AI
+powers, and its member's orders again take it back. Also what Front 1901's features ask beyond the port (help, the view as the phase stands, the powers and
 levels), so that this module stays the one that imports ``rules.front1901``.
 """
 
@@ -64,19 +68,28 @@ from rules.front1901.solo import (
     SoloGame,
     abandon,
     ai_orders,
+    ai_votes_draw,
     cancel,
+    has_orders,
     check_proposal,
     estimate,
     inbox,
     matches_suggestion,
     new_game,
+    new_table,
+    offer,
     propose,
+    ranking,
     read_proposal,
+    reclaim,
     reply,
+    say,
+    settle,
     submit,
     suggest,
     summary,
     threat_map,
+    to_ai,
     trust_in_member,
     winners,
 )
@@ -91,6 +104,11 @@ DRAFTS = 10
 """Drafts of the orders saved in one phase at most (each replaces the last one shown)."""
 ACTIONS = ("propose", "reply", "cancel", "draft")
 """The kinds of action inside a phase, as recorded (``kind``)."""
+TABLE_ACTIONS = (*ACTIONS, "say", "vote")
+"""A table's: also a text message, and a vote to end the game (a draw, or a concession to a power)."""
+TABLE_MAX_ACTIONS = 200
+"""A table's actions in one phase at most (its members' proposals, texts and votes together)."""
+VOTES = ("draw", "concede", "none")
 SEASONS = {Season.SPRING: "spring", Season.FALL: "fall", Season.WINTER: "winter"}
 STEPS = {PhaseStep.MOVEMENT: "movement", PhaseStep.RETREAT: "retreat", PhaseStep.ADJUSTMENT: "adjustment"}
 _NOT_NOW = frozenset({"not-negotiation-phase", "not-movement-phase", "limit", "not-open", "not-lasting"})
