@@ -178,10 +178,25 @@ def _act(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, a
 def send_proposal(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, to: str, proposal: Json
                   ) -> dict[str, Any]:
     """A proposal to an AI power, answered at once (``answer``, ``reason``, ``message``): "at most 3 to a power a
-    phase; an exact repeat returns the stored answer" and does not count."""
+    phase; an exact repeat returns the stored answer" and does not count. At a table, to another member: left open
+    for their reply (``answer`` None)."""
     acted = _act(store, clock, caller, game_id, phase, {"kind": "propose", "to": to, "proposal": proposal})
-    return {"to": to, "proposal": acted.action["proposal"], "answer": acted.action["answer"],
+    return {"to": to, "proposal": acted.action["proposal"], "answer": acted.action.get("answer"),
             "game": game_response(acted.game, acted.views)}
+
+
+def send_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, to: str | None, text: str
+                 ) -> dict[str, Any]:
+    """A table's text message: to one power (private) or to all (``to`` None)."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "say", "to": to, "text": text})
+    return game_response(acted.game, acted.views)
+
+
+def cast_vote(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, vote: str, to: str | None
+              ) -> dict[str, Any]:
+    """My vote of the phase at a table: ``draw``, ``concede`` (to a power) or ``none``; counted as the phase closes."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "vote", "vote": vote, "to": to})
+    return game_response(acted.game, acted.views)
 
 
 def reply_to_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, message_id: int,

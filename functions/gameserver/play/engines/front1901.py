@@ -70,9 +70,9 @@ from rules.front1901.solo import (
     ai_orders,
     ai_votes_draw,
     cancel,
-    has_orders,
     check_proposal,
     estimate,
+    has_orders,
     inbox,
     matches_suggestion,
     new_game,
@@ -161,13 +161,13 @@ def agreement_json(agreement: Agreement) -> Json:
             "recipient": agreement.recipient, "since": str(agreement.since), "terms": agreement.terms.to_json()}
 
 
-def _mine(game: SoloGame) -> list[Json]:
-    member = _member(game)
+def _mine(game: SoloGame, power: str | None = None) -> list[Json]:
+    member = power or _member(game)
     return [agreement_json(a) for a in game.memory.agreements if member in a.parties]
 
 
-def _messages(game: SoloGame) -> list[Json]:
-    return [m.to_json() for m in inbox(game)]
+def _messages(game: SoloGame, power: str | None = None) -> list[Json]:
+    return [m.to_json() for m in inbox(game, power)]
 
 
 def _proposals_left(messages: Sequence[Json], member: str, negotiators: Sequence[str]) -> dict[str, int]:
@@ -230,22 +230,32 @@ def public(phase: Json, member: str, *, messages: bool = True) -> Json:
     """A phase played as its member sees it: every order and result (public once resolved), the verdicts on
     the member's agreements, and the member's messages of it ("Messages are private between the member and each
     power"), or none (``messages`` False: the view's last phases, whose messages the view already showed)."""
-    shown = {name: value for name, value in phase.items() if name != "messages"}
+    shown = {name: value for name, value in phase.items() if name not in ("messages", "summaries", "mine")}
     shown["verdicts"] = [v for v in phase["verdicts"] if member in v["parties"]]
     if messages:
-        shown["messages"] = [m for m in phase["messages"] if member in (m["from"], m["to"])]
+        shown["messages"] = [m for m in phase["messages"] if m["to"] is None or member in (m["from"], m["to"])]
+    if "summaries" in phase:  # a table's phase: the summary and the void orders and convoys of ``member``'s
+        shown["summary"] = phase["summaries"].get(member, [])
+        shown.update(phase["mine"].get(member, {"void": [], "convoys": []}))
     return shown
 
 
-def _effects(before: SoloGame, after: SoloGame) -> Json:
-    """What an action changed of the member's view: the messages it wrote or changed, the agreements it made
-    and those it ended."""
-    was = {m["id"]: m for m in _messages(before)}
-    kept = {a["id"] for a in _mine(before)}
-    now = _mine(after)
-    return {"messages": [m for m in _messages(after) if was.get(m["id"]) != m],
+def _effects(before: SoloGame, after: SoloGame, power: str | None = None) -> Json:
+    """What an action changed of the member's view (at a table, ``power``'s): the messages it wrote or changed,
+    the agreements it made and those it ended."""
+    was = {m["id"]: m for m in _messages(before, power)}
+    kept = {a["id"] for a in _mine(before, power)}
+    now = _mine(after, power)
+    return {"messages": [m for m in _messages(after, power) if was.get(m["id"]) != m],
             "agreements": [a for a in now if a["id"] not in kept],
             "ended": sorted(kept - {a["id"] for a in now})}
+
+
+def _table_effects(before: SoloGame, after: SoloGame) -> Json:
+    """What a table's action changed of each member's view, by power (a member whose view it left alone is
+    not named: what one member did is never in another's view unless sent to them)."""
+    changed = {power: _effects(before, after, power) for power in after.members}
+    return {power: e for power, e in changed.items() if e["messages"] or e["agreements"] or e["ended"]}
 
 
 def _result(game: SoloGame) -> Json | None:
@@ -256,16 +266,55 @@ def _result(game: SoloGame) -> Json | None:
 
 
 def _replayed(game: SoloGame, actions: Sequence[Json]) -> SoloGame:
-    """The game as the phase's actions left it (drafts change nothing)."""
+    """The game as the phase's actions left it (drafts and votes change nothing); at a table each by the power
+    that acted (a member acting from a seat an AI power kept for it has reclaimed it)."""
     for action in actions:
-        kind = action["kind"]
-        if kind == "propose":
-            game = propose(game, action["to"], action["proposal"])[0]
+        kind, by = action["kind"], action.get("by")
+        if kind == "say":
+            game = say(_seated(game, action["by"]), action["by"], action["to"], action["text"])
+            continue
+        if by is not None:
+            game = _seated(game, by)
+        if kind == "propose" and by is not None and "answer" not in action:
+            game = offer(game, by, action["to"], action["proposal"])
+        elif kind == "propose":
+            game = propose(game, action["to"], action["proposal"], power=by)[0]
         elif kind == "reply":
-            game = reply(game, action["message"], action["accept"])
+            game = reply(game, action["message"], action["accept"], power=by)
         elif kind == "cancel":
-            game = cancel(game, action["agreement"])
+            game = cancel(game, action["agreement"], power=by)
     return game
+
+
+def _seated(game: SoloGame, power: str) -> SoloGame:
+    """A table's game with ``power`` played by its member (reclaimed from the AI power that kept it)."""
+    return reclaim(game, power) if game.table and power not in game.members and power in game.levels else game
+
+
+def votes(actions: Sequence[Json]) -> dict[str, Json]:
+    """Each member's last vote of the phase (``none`` withdraws it)."""
+    cast: dict[str, Json] = {}
+    for action in actions:
+        if action["kind"] == "vote":
+            cast[action["by"]] = {"vote": action["vote"], "to": action.get("to")}
+    return {power: vote for power, vote in cast.items() if vote["vote"] != "none"}
+
+
+def _settled(game: SoloGame, actions: Sequence[Json]) -> SoloGame | None:
+    """The game ended by its members' votes of the phase, or None: a draw when every surviving member voted for
+    it and the AI powers do (``ai_votes_draw``); a concession when every surviving member conceded to one power."""
+    living = set(alive(game.position))
+    voters = [p for p in game.members if p in living]
+    cast = votes(actions)
+    if not voters or any(p not in cast for p in voters):
+        return None
+    chosen = {(cast[p]["vote"], cast[p]["to"]) for p in voters}
+    if len(chosen) != 1:
+        return None
+    vote, to = chosen.pop()
+    if vote == "draw":
+        return settle(game, "draw") if ai_votes_draw(game) else None
+    return settle(game, "concession", to) if to in living else None
 
 
 def _convoys(position: Position, member: str, written: Sequence[tuple[str, Any]]) -> list[str]:
@@ -322,6 +371,9 @@ def _route(starts: Sequence[str], ends: frozenset[str], free: Any) -> list[str]:
 
 class Front1901(BaseEngine[Front1901Game]):
     kind = FRONT1901
+    replaces = True
+    """A table's member replaces their orders until the last member with orders sends (the solo game's member is
+    the only one: their orders close the phase)."""
     powers: tuple[str, ...] = POWERS
     levels: tuple[str, ...] = tuple(str(level) for level in PLAYABLE)
     lengths: tuple[str, ...] = tuple(str(length) for length in Length)
@@ -333,6 +385,8 @@ class Front1901(BaseEngine[Front1901Game]):
         """``options``: ``power`` (the member's), ``level``, ``length``; and, from the local runner's admin only,
         ``setup``: a JSON text of a position, agreements and trust values to start from (not kept in the
         options)."""
+        if options.get("members"):
+            return self._start_table(seed, options)
         if not options.get("power"):
             raise InvalidInput("a game of Front 1901 names the member's power", field="power", rule="required")
         try:
@@ -344,10 +398,26 @@ class Front1901(BaseEngine[Front1901Game]):
         kept = {name: options[name] for name in ("power", "level", "length") if name in options}
         return Started(Front1901Game(game), {**kept, "power": _member(game)})
 
+    def _start_table(self, seed: int, options: Mapping[str, str]) -> Started:
+        try:
+            game = new_table(seed, options["members"].split(","), options.get("level", ""),
+                             options.get("length", "short"), gunboat=options.get("press") == "gunboat")
+        except SoloError as error:
+            raise _refused(error) from error
+        kept = {name: options[name] for name in ("members", "level", "length", "press", "rated", "unrated")
+                if name in options}
+        return Started(Front1901Game(game), kept)
+
     def step(self, state: Front1901Game, players: Mapping[Seat, str]) -> Step | None:
         game = state.solo
         if game.over:
             return None
+        if game.table:
+            played = frozenset(p for p in POWERS if is_member(players[p]))
+            awaiting = frozenset(p for p in played if has_orders(_seated(game, p), p))
+            return Step(label=str(game.position.phase), kind=StepKind.PHASE, awaiting=awaiting,
+                        decided_at_close=frozenset(POWERS) - played,
+                        brief=game.position.phase.step is not PhaseStep.MOVEMENT)
         member = _member(game)
         seat = frozenset({member})
         member_plays = is_member(players[member])
@@ -394,6 +464,8 @@ class Front1901(BaseEngine[Front1901Game]):
         """A proposal (answered at once), an answer to an AI proposal, a cancellation or a draft of the orders,
         on the phase as its earlier actions left it; recorded with what it changed of the member's view. An
         exact repeat of a proposal is the earlier one's record (its stored answer), which changes nothing."""
+        if state.solo.table:
+            return self._act_at_table(state, seat, action, earlier)
         kind = action.get("kind")
         if kind not in ACTIONS:
             raise IllegalOrders(f"an action is one of {', '.join(ACTIONS)}", field="kind", rule="unknown-action")
@@ -427,6 +499,56 @@ class Front1901(BaseEngine[Front1901Game]):
             raise _refused(error, {error.field: name}, ErrorCode.ILLEGAL_PROPOSAL) from error
         return {**recorded, "effects": _effects(game, after)}
 
+    def _act_at_table(self, state: Front1901Game, seat: Seat, action: Json, earlier: Sequence[Json]) -> Json:
+        """A table member's action, recorded with ``by`` (the acting power) and what it changed of each member's
+        view (``effects`` by power)."""
+        kind = action.get("kind")
+        if kind not in TABLE_ACTIONS:
+            raise IllegalOrders(f"an action is one of {', '.join(TABLE_ACTIONS)}", field="kind", rule="unknown-action")
+        if len(earlier) >= TABLE_MAX_ACTIONS:
+            raise Conflict(f"at most {TABLE_MAX_ACTIONS} actions a phase", rule="too-many-actions")
+        game = _seated(_replayed(state.solo, earlier), seat)
+        if kind == "draft":
+            if sum(1 for a in earlier if a["kind"] == "draft" and a["by"] == seat) >= DRAFTS:
+                raise Conflict(f"at most {DRAFTS} drafts a phase", field="orders", rule="draft-limit")
+            checked = self.check(replace(state, solo=game), seat, action["orders"])
+            return {"kind": kind, "by": seat, "orders": action["orders"], "draft": checked}
+        if kind == "vote":
+            if action.get("vote") not in VOTES:
+                raise InvalidInput(f"a vote is one of {', '.join(VOTES)}", field="vote", rule="unknown-vote")
+            to = action.get("to") if action["vote"] == "concede" else None
+            if action["vote"] == "concede" and to not in alive(game.position):
+                raise InvalidInput("a concession is to a surviving power", field="to", rule="not-alive")
+            return {"kind": kind, "by": seat, "vote": action["vote"], "to": to, "effects": {}}
+        fields = {"recipient": "to", "message": "message_id", "agreement": "agreement_id", "phase": "phase",
+                  "game": "game_id", "text": "text", "power": "power"}
+        try:
+            if kind == "propose" and action["to"] in game.members:
+                after = offer(game, seat, action["to"], action["proposal"])
+                recorded = {"kind": kind, "by": seat, "to": action["to"],
+                            "proposal": read_proposal(action["proposal"]).to_json()}
+            elif kind == "propose":
+                after, answer = propose(game, action["to"], action["proposal"], power=seat)
+                recorded = {"kind": kind, "by": seat, "to": action["to"],
+                            "proposal": read_proposal(action["proposal"]).to_json(), "answer": answer.to_json()}
+            elif kind == "reply":
+                after = reply(game, action["message"], action["accept"], power=seat)
+                recorded = {"kind": kind, "by": seat, "message": action["message"], "accept": action["accept"]}
+            elif kind == "cancel":
+                after = cancel(game, action["agreement"], power=seat)
+                recorded = {"kind": kind, "by": seat, "agreement": action["agreement"]}
+            else:
+                after = say(game, seat, action.get("to"), action.get("text", ""))
+                recorded = {"kind": kind, "by": seat, "to": action.get("to"), "text": action.get("text", "")}
+        except SoloError as error:
+            name = fields.get(error.field) or f"proposal.{error.field}"
+            raise _refused(error, {error.field: name}, ErrorCode.ILLEGAL_PROPOSAL) from error
+        if after is game:  # an exact repeat: the earlier record, nothing written
+            first = next((a for a in earlier if {k: a.get(k) for k in recorded} == recorded), None)
+            if first is not None:
+                return first
+        return {**recorded, "effects": _table_effects(game, after)}
+
     def stand_in(self, state: Front1901Game, seat: Seat, stand_in: Json | None, seed: int) -> Orders:
         """No orders: "units hold; missing retreats: the unit is disbanded; missing builds: waived; missing
         disbands: civil disorder" (the engine's own)."""
@@ -436,13 +558,21 @@ class Front1901(BaseEngine[Front1901Game]):
                ) -> dict[Seat, Orders]:
         """The AI powers' orders after the phase's negotiation, from the game alone (``ai_orders`` takes no
         orders); every draw from the game's own seed."""
-        decided = ai_orders(_replayed(state.solo, actions))
+        game = _replayed(state.solo, actions)
+        if game.table:
+            for power in sorted(seats & set(game.seated)):
+                game = to_ai(game, power)
+            for power in sorted(set(game.levels) - seats):
+                game = reclaim(game, power)
+        decided = ai_orders(game)
         return {power: decided.get(power, []) for power in seats}
 
     def advance(self, state: Front1901Game, orders: Mapping[Seat, Orders], actions: Sequence[Json]) -> Front1901Game:
         """The phase with its actions, the member's orders and the AI powers' as decided at the close, then the
         phases that need nothing of the member; each phase's record, with its summary and whether the member's
         orders were the suggestion (a movement phase)."""
+        if state.solo.table:
+            return self._advance_table(state, orders, actions)
         game = _replayed(state.solo, actions)
         member = _member(game)
         mine = orders[member]
@@ -459,15 +589,87 @@ class Front1901(BaseEngine[Front1901Game]):
         return Front1901Game(after, tuple(public(p, member, messages=False) for p in phases),
                              state.matched + bool(suggested), tuple(phases))
 
+    def _advance_table(self, state: Front1901Game, orders: Mapping[Seat, Orders], actions: Sequence[Json]
+                       ) -> Front1901Game:
+        """A table's phase: its votes first (a draw or a concession ends the game as it stands), else the members'
+        orders (a dict, as checked or as a missed seat's) and the AI powers' (a list, as decided at the close:
+        a member's seat decided so has passed to the AI power, a seat an AI kept whose member sent is reclaimed)."""
+        game = _replayed(state.solo, actions)
+        for power in sorted(p for p, sent in orders.items() if isinstance(sent, list) and p in game.seated):
+            game = to_ai(game, power)
+        for power in sorted(p for p, sent in orders.items() if isinstance(sent, dict) and p in game.levels):
+            game = reclaim(game, power)
+        ended = _settled(game, actions)
+        if ended is not None:
+            return Front1901Game(ended, (), state.matched, ())
+        given = {p: orders[p]["orders"] for p in game.members}
+        ai = {p: list(sent) for p, sent in orders.items() if p not in game.members}
+        after, records = submit(game, given, ai=ai)
+        phases, start = [], game.position
+        for index, record in enumerate(records):
+            whole = _phase_json(start, record, POWERS[0], {"void": [], "convoys": []}, None)
+            whole["summaries"] = {p: summary(start, record, p) for p in game.members}
+            whole["mine"] = {p: {"void": orders[p]["void"], "convoys": orders[p]["convoys"]} if index == 0
+                             else {"void": [], "convoys": []} for p in game.members}
+            phases.append(whole)
+            if index + 1 < len(records):
+                start = play(start, record.orders).position
+        last = tuple({k: v for k, v in phase.items() if k != "messages"} for phase in phases)
+        return Front1901Game(after, last, state.matched, tuple(phases))
+
     def step_record(self, before: Front1901Game, after: Front1901Game, orders: Mapping[Seat, Orders]) -> Json:
         """Each phase the step played, whole, and the position it led to (a replay checks it)."""
         return {"phases": list(after.played), "position": after.solo.position.to_json()}
+
+    def _table_view(self, state: Front1901Game, seat: Seat) -> Json:
+        """A table member's view: the solo game's, of their power, with every member's power and whom the
+        coalition stands against; the trust of each AI power in them; the messages they sent or were sent and
+        the public ones. Never another member's orders, nor a message between two others."""
+        game = _seated(state.solo, seat)
+        position = game.position
+        messages = _messages(game, seat)
+        living = set(alive(position))
+        others = sorted(p for p in POWERS if p != seat and p in living
+                        and (p in game.members or (not game.gunboat and p in game.levels)))
+        negotiating = position.phase.step is PhaseStep.MOVEMENT and not game.over and not game.gunboat
+        public_position = position.to_json()
+        return {
+            "power": seat,
+            "phase": str(position.phase),
+            "year": position.phase.year,
+            "season": SEASONS[position.phase.season],
+            "step": STEPS[position.phase.step],
+            "units": public_position["units"],
+            "centres": public_position["centers"],
+            "counts": {power: position.centre_count(power) for power in POWERS},
+            "dislodged": _dislodged(position),
+            "legal": [] if game.over else _legal(position, seat),
+            "adjustment": adjustment_counts(position).get(seat, 0)
+            if position.phase.step is PhaseStep.ADJUSTMENT else 0,
+            "messages": messages,
+            "proposals_left": _proposals_left(messages, seat, others) if negotiating else {},
+            "agreements": _mine(game, seat),
+            "trust": trust_in_member(game, seat),
+            "coalition": list(game.coalition),
+            "against": game.against,
+            "members": list(game.members),
+            "press": "gunboat" if game.gunboat else "full",
+            "over": game.over,
+            "result": None,
+            "winners": list(winners(game)) if game.over else [],
+            "ranks": ranking(game) if game.over else {},
+            "ends": game.settled.kind.value if game.settled is not None else None,
+            "last": [public(p, seat, messages=False) for p in state.last],
+            "draft": None,
+        }
 
     def view(self, state: Front1901Game, seat: Seat) -> Json:
         """What the member sees: the position (public), the phase, their legal orders, this phase's messages
         and the agreements in force of theirs, each AI power's trust in them, the coalition, the result, and the
         phases their last orders played. Never an AI power's plans, the AI powers' messages to each other, the
         trust between them or the seed."""
+        if state.solo.table:
+            return self._table_view(state, seat)
         game = state.solo
         position = game.position
         public = position.to_json()
@@ -507,6 +709,9 @@ class Front1901(BaseEngine[Front1901Game]):
         if not game.over:
             return None
         won = winners(game)
+        if game.table:
+            return Outcome(won[0] if len(won) == 1 else ("draw" if won else None),
+                           game.settled.kind.value if game.settled is not None else None)
         return Outcome(won[0] if len(won) == 1 else ("draw" if won else None),
                        None if game.result is None else game.result.kind.value)
 
@@ -515,6 +720,12 @@ class Front1901(BaseEngine[Front1901Game]):
         and the phases the member played the suggestion. Not the seed: every AI draw came from it, and like every
         game's it is never shown."""
         game = state.solo
+        if game.table:
+            return {"members": list(game.members), "level": str(game.level), "length": str(game.length),
+                    "last_year": game.last_year, "press": "gunboat" if game.gunboat else "full",
+                    "ends": game.settled.kind.value if game.settled is not None else None,
+                    "winners": list(winners(game)), "ranks": ranking(game), "phase": str(game.position.phase),
+                    "units": game.position.to_json()["units"], "centres": game.position.to_json()["centers"]}
         return {"power": _member(game), "level": str(next(iter(game.levels.values()))),
                 "length": str(game.length), "last_year": game.last_year,
                 "result": _result(game), "winners": list(winners(game)), "phase": str(game.position.phase),
@@ -525,6 +736,8 @@ class Front1901(BaseEngine[Front1901Game]):
         """The member stops: ``abandoned``, or ``won`` kept after 18 centres in a full game."""
         if state.solo.over:
             return state
+        if state.solo.table:  # a moderator's stop, a freeze: no one wins by it
+            return replace(state, solo=replace(state.solo, over=True))
         return replace(state, solo=abandon(state.solo))
 
     def dump(self, state: Front1901Game) -> Json:
@@ -539,15 +752,19 @@ class Front1901(BaseEngine[Front1901Game]):
     @staticmethod
     def shown(view: Json, actions: Sequence[Json]) -> Json:
         """A view stored when the phase opened, as the phase's actions left it: their messages and agreements,
-        the proposals left, the last draft."""
+        the proposals left, the last draft (at a table, each action's effects on this member's view alone)."""
         messages = {m["id"]: m for m in view["messages"]}
         agreements = {a["id"]: a for a in view["agreements"]}
         draft = view["draft"]
+        power = view["power"]
         for action in actions:
+            mine = action.get("by", power) == power
             if action["kind"] == "draft":
-                draft = action["draft"]
+                draft = action["draft"] if mine else draft
                 continue
-            effects = action["effects"]
+            effects = action["effects"].get(power) if "by" in action else action["effects"]
+            if not effects:  # a table's action that left this member's view alone
+                continue
             messages.update({m["id"]: m for m in effects["messages"]})
             for ended in effects["ended"]:
                 agreements.pop(ended, None)

@@ -1,0 +1,230 @@
+"""Front 1901 online through the pipeline, on the in-memory store and a manual clock: tables that start full or
+at their start time, phases with deadlines by the table's pace, members' messages and proposals among members and
+AI powers, votes, and fog (no member's response depends on another's orders of the open phase, nor on a message
+between two others)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from feint_script import member
+from gameserver.clock import iso, parse_iso
+from gameserver.domain.front1901 import games, online
+from gameserver.errors import Conflict, DomainError
+from gameserver.identity import Client
+from gameserver.play import steps
+from gameserver.storage.memory import MemoryStore
+
+HERE = Client(device="d", address="192.0.2.1")
+MEMBERS = {"AUSTRIA": "ann", "ENGLAND": "bob", "FRANCE": "cat", "GERMANY": "dan"}
+CALLERS = {power: member(sub) for power, sub in MEMBERS.items()}
+
+
+def _profile(store: MemoryStore, *subs: str) -> None:
+    from gameserver.storage.records import LedgerLine, Profile
+
+    at = "2026-12-01T09:00:00Z"
+    for sub in subs:
+        store.members.create_profile(Profile(sub, sub, at, 100), LedgerLine(sub, 100, "grant", at, f"g-{sub}"))
+
+
+def table_game(store: MemoryStore, clock: Any, pace: str = "live", seed: int = 3, **options: Any) -> str:
+    new = online.open_game(store, clock, players=dict(MEMBERS), pace=pace, seed=seed, game_id="g1", **options)
+    return new.game.game_id
+
+
+def view(store: MemoryStore, clock: Any, power: str, game_id: str = "g1") -> dict[str, Any]:
+    return games.read_game(store, clock, CALLERS[power], game_id)
+
+
+def first_orders(shown: dict[str, Any]) -> list[str]:
+    """Holds in movement (the first legal order of each unit is its hold), the first retreat, the first builds."""
+    v = shown["view"]
+    if v["step"] == "adjustment":
+        owed = abs(v["adjustment"])
+        return v["legal"][0]["orders"][:owed] if v["legal"] else []
+    return [entry["orders"][0] for entry in v["legal"]]
+
+
+def play_phase(store: MemoryStore, clock: Any, game_id: str = "g1") -> None:
+    """Every member with orders to give sends them; the last one resolves the phase."""
+    game = store.games.get(game_id)
+    assert game is not None
+    for seat in list(game.awaiting):
+        shown = view(store, clock, seat, game_id)
+        games.submit_orders(store, clock, CALLERS[seat], game_id, shown["view"]["phase"], first_orders(shown), HERE)
+
+
+def test_four_members_and_three_ai_play_through_1902_with_messages_and_proposals(store, clock) -> None:
+    game_id = table_game(store, clock)
+    first = view(store, clock, "AUSTRIA")
+    assert first["mode"] == "front1901-online" and first["view"]["members"] == list(MEMBERS)
+    game = store.games.get(game_id)
+    assert game is not None and parse_iso(game.deadline) == clock.now() + timedelta(minutes=5)
+    assert set(game.awaiting) == set(MEMBERS)
+    # A proposal to an AI power is answered at once; one to a member waits for their reply.
+    to_ai = games.send_proposal(store, clock, CALLERS["AUSTRIA"], game_id, "S1901M", "ITALY", {"kind": "pact"})
+    assert to_ai["answer"]["answer"] in ("accepted", "declined")
+    games.send_proposal(store, clock, CALLERS["FRANCE"], game_id, "S1901M", "ENGLAND", {"kind": "pact"})
+    [offered] = [m for m in view(store, clock, "ENGLAND")["view"]["messages"]
+                 if m["from"] == "FRANCE" and m["kind"] == "proposal"]
+    games.reply_to_message(store, clock, CALLERS["ENGLAND"], game_id, "S1901M", offered["id"], True)
+    games.send_message(store, clock, CALLERS["GERMANY"], game_id, "S1901M", None, "Peace in our time.")
+    games.send_message(store, clock, CALLERS["GERMANY"], game_id, "S1901M", "AUSTRIA", "Just between us.")
+    assert any(m["text"] == "Just between us." for m in view(store, clock, "AUSTRIA")["view"]["messages"])
+    assert not any(m["text"] == "Just between us." for m in view(store, clock, "ENGLAND")["view"]["messages"])
+    assert any(m["text"] == "Peace in our time." for m in view(store, clock, "ENGLAND")["view"]["messages"])
+    pact = [a for a in view(store, clock, "FRANCE")["view"]["agreements"] if a["kind"] == "pact"]
+    assert [(a["proposer"], a["recipient"]) for a in pact if a["recipient"] == "ENGLAND"] == [("FRANCE", "ENGLAND")]
+    while store.games.get(game_id).label != "S1903M":  # type: ignore[union-attr]
+        play_phase(store, clock)
+    records = store.games.step_records(game_id)
+    assert [r.label for r in records][:2] == ["S1901M", "F1901M"] and all(r.closed_by == "orders" for r in records)
+    assert view(store, clock, "FRANCE")["view"]["phase"] == "S1903M"
+
+
+def test_a_phase_closes_at_its_deadline_the_missing_member_holds_and_a_late_timer_changes_nothing(store, clock):
+    game_id = table_game(store, clock)
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE"):
+        shown = view(store, clock, power)
+        games.submit_orders(store, clock, CALLERS[power], game_id, "S1901M", first_orders(shown), HERE)
+    assert steps.resolve(store, clock, game_id, 1) == "early"
+    clock.advance(5 * 60)
+    assert steps.resolve(store, clock, game_id, 1) == "resolved"
+    assert steps.resolve(store, clock, game_id, 1) == "stale"  # delivered twice
+    clock.advance(3600)
+    assert steps.resolve(store, clock, game_id, 1) == "stale"  # delivered late
+    [record] = store.games.step_records(game_id)
+    assert record.closed_by == "deadline" and record.missed["GERMANY"] and not record.missed["FRANCE"]
+    played = record.record["phases"][0]
+    assert [played["results"][unit] for unit in ("A BER", "A MUN", "F KIE")] == ["holds"] * 3  # missed: they hold
+    game = store.games.get(game_id)
+    assert game is not None and game.label == "F1901M"
+
+
+def test_retreats_and_adjustments_take_the_shorter_time_of_the_pace() -> None:
+    from gameserver.platform.pace import PhasePace, phase_time
+
+    assert [phase_time(p, False) for p in PhasePace] == [timedelta(minutes=5), timedelta(hours=24),
+                                                         timedelta(hours=48)]
+    assert [phase_time(p, True) for p in PhasePace] == [timedelta(minutes=2), timedelta(hours=12),
+                                                        timedelta(hours=24)]
+
+
+def test_the_last_two_members_sending_at_once_resolve_the_phase_once(store, clock) -> None:
+    game_id = table_game(store, clock)
+    for power in ("AUSTRIA", "ENGLAND"):
+        games.submit_orders(store, clock, CALLERS[power], game_id, "S1901M", first_orders(view(store, clock, power)),
+                            HERE)
+    shown = {p: first_orders(view(store, clock, p)) for p in ("FRANCE", "GERMANY")}
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def send(power: str) -> None:
+        barrier.wait()
+        try:
+            games.submit_orders(store, clock, CALLERS[power], game_id, "S1901M", shown[power], HERE)
+        except DomainError as error:  # the other's transaction won: a 409 to send again, nothing half-written
+            errors.append(error)
+
+    threads = [threading.Thread(target=send, args=(p,)) for p in shown]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    game = store.games.get(game_id)
+    assert game is not None
+    if game.label == "S1901M":  # one was refused as busy: sending again resolves it
+        [error] = errors
+        assert isinstance(error, Conflict)
+        power = next(p for p in shown if not game.submissions[p].sent)
+        games.submit_orders(store, clock, CALLERS[power], game_id, "S1901M", shown[power], HERE)
+    assert [r.label for r in store.games.step_records(game_id)] == ["S1901M"]
+
+
+def _normalised(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+def test_fog_another_members_orders_of_the_open_phase_change_nothing_a_third_member_reads(clock) -> None:
+    one, other = MemoryStore(), MemoryStore()
+    for store in (one, other):
+        table_game(store, clock)
+    holds = first_orders(view(one, clock, "AUSTRIA"))
+    games.submit_orders(one, clock, CALLERS["AUSTRIA"], "g1", "S1901M", holds, HERE)
+    games.submit_orders(other, clock, CALLERS["AUSTRIA"], "g1", "S1901M", ["A VIE - GAL", "A BUD - SER"], HERE)
+    assert _normalised(view(one, clock, "FRANCE")) == _normalised(view(other, clock, "FRANCE"))
+
+
+def test_fog_private_messages_between_two_others_never_reach_a_third_member(clock) -> None:
+    one, other = MemoryStore(), MemoryStore()
+    for store, text in ((one, "Take Munich."), (other, "Nothing today.")):
+        table_game(store, clock)
+        games.send_message(store, clock, CALLERS["AUSTRIA"], "g1", "S1901M", "ENGLAND", text)
+    for _ in range(3):
+        assert _normalised(view(one, clock, "FRANCE")) == _normalised(view(other, clock, "FRANCE"))
+        for store in (one, other):
+            play_phase(store, clock)
+    assert _normalised(games.game_history(one, CALLERS["FRANCE"], "g1", None, 50)) == _normalised(
+        games.game_history(other, CALLERS["FRANCE"], "g1", None, 50))
+
+
+def test_a_draw_every_member_votes_for_ends_the_game_and_a_concession_gives_one_power_the_win(clock) -> None:
+    store = MemoryStore()
+    table_game(store, clock)
+    for power in MEMBERS:
+        games.cast_vote(store, clock, CALLERS[power], "g1", "S1901M", "draw", None)
+    play_phase(store, clock)
+    over = store.games.get("g1")
+    assert over is not None and over.status == "over" and over.winner == "draw"
+    assert view(store, clock, "FRANCE")["view"]["ends"] == "draw"
+    store = MemoryStore()
+    table_game(store, clock)
+    for power in MEMBERS:
+        games.cast_vote(store, clock, CALLERS[power], "g1", "S1901M", "concede", "TURKEY")
+    play_phase(store, clock)
+    assert store.games.get("g1").winner == "TURKEY"  # type: ignore[union-attr]
+
+
+def test_a_draw_not_every_member_votes_for_plays_on(clock) -> None:
+    store = MemoryStore()
+    table_game(store, clock)
+    for power in ("AUSTRIA", "ENGLAND", "FRANCE"):
+        games.cast_vote(store, clock, CALLERS[power], "g1", "S1901M", "draw", None)
+    play_phase(store, clock)
+    assert store.games.get("g1").status == "open"  # type: ignore[union-attr]
+
+
+def test_a_table_starts_when_its_seats_are_picked_and_one_with_a_start_time_starts_with_ai_powers(store, clock):
+    _profile(store, "ann", "bob", "cat", "dan", "eve")
+    ann, bob = member("ann"), member("bob")
+    table = online.create_table(store, clock, ann, seats=2, level="easy", pace="1d", press="gunboat",
+                                length="short", rated=True, seating="picked", power="FRANCE")
+    assert parse_iso(table["closes_at"]) == clock.now() + timedelta(days=7)
+    with pytest.raises(Conflict):
+        online.join_table(store, clock, bob, table["table_id"], power="FRANCE")
+    started = online.join_table(store, clock, bob, table["table_id"], power="TURKEY", seed=5)
+    game = store.games.get(started["game_id"])
+    assert game is not None and game.players["FRANCE"] == "ann" and game.players["TURKEY"] == "bob"
+    assert game.players["ITALY"] == "ai:easy" and game.pace == "1d"
+    assert game.options["rated"] == "no" and game.options["unrated"] == "fewer-than-five-members"
+    assert parse_iso(game.deadline) == clock.now() + timedelta(hours=24)
+    later = online.create_table(store, clock, ann, seats=5, level="normal", pace="live", press="full",
+                                length="full", rated=False, seating="dealt",
+                                starts_at=iso(clock.now() + timedelta(hours=1)))
+    online.join_table(store, clock, member("cat"), later["table_id"])
+    assert online.start_due(store, clock) == {}
+    clock.advance(3600)
+    assert online.start_due(store, clock) == {"started": 1}
+    begun = store.lobby.get_table(later["table_id"])
+    assert begun is not None and begun.status == "started" and begun.game_id is not None
+    dealt = store.games.get(begun.game_id)
+    assert dealt is not None and sorted(p for p in dealt.players.values() if ":" not in p) == ["ann", "cat"]
+    lonely = online.create_table(store, clock, ann, seats=3, level="normal", pace="2d", press="full",
+                                 length="short", rated=False, seating="dealt")
+    clock.advance(7 * 24 * 3600)
+    assert online.read_table(store, clock, ann, lonely["table_id"])["status"] == "cancelled"
