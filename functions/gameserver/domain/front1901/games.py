@@ -192,6 +192,14 @@ def send_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase
     return game_response(acted.game, acted.views)
 
 
+def reclaim_seat(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str) -> dict[str, Any]:
+    """I take back the seat an AI power keeps for me: mine again from the next phase (409 ``not-kept`` when I
+    play it)."""
+    acted = orders.act(store, clock, caller.sub, game_id, phase, {"kind": "reclaim"}, kind=KIND, step_field=STEP_FIELD,
+                       awaited=False)
+    return game_response(acted.game, acted.views)
+
+
 def cast_vote(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, vote: str, to: str | None
               ) -> dict[str, Any]:
     """My vote of the phase at a table: ``draw``, ``concede`` (to a power) or ``none``; counted as the phase closes."""

@@ -104,11 +104,14 @@ DRAFTS = 10
 """Drafts of the orders saved in one phase at most (each replaces the last one shown)."""
 ACTIONS = ("propose", "reply", "cancel", "draft")
 """The kinds of action inside a phase, as recorded (``kind``)."""
-TABLE_ACTIONS = (*ACTIONS, "say", "vote")
-"""A table's: also a text message, and a vote to end the game (a draw, or a concession to a power)."""
+TABLE_ACTIONS = (*ACTIONS, "say", "vote", "reclaim")
+"""A table's: also a text message, a vote to end the game (a draw, or a concession to a power), and a member's
+reclaim of the seat an AI power keeps for them (theirs again from the next phase)."""
 TABLE_MAX_ACTIONS = 200
 """A table's actions in one phase at most (its members' proposals, texts and votes together)."""
 VOTES = ("draw", "concede", "none")
+MISSED_IN_A_ROW = 2
+"""After this many missed phases in a row a table's seat passes to an AI power at the table's level."""
 SEASONS = {Season.SPRING: "spring", Season.FALL: "fall", Season.WINTER: "winter"}
 STEPS = {PhaseStep.MOVEMENT: "movement", PhaseStep.RETREAT: "retreat", PhaseStep.ADJUSTMENT: "adjustment"}
 _NOT_NOW = frozenset({"not-negotiation-phase", "not-movement-phase", "limit", "not-open", "not-lasting"})
@@ -126,6 +129,10 @@ class Front1901Game:
     last: tuple[Json, ...] = ()
     matched: int = 0
     played: tuple[Json, ...] = field(default=(), compare=False)
+    missed: Mapping[str, int] = field(default_factory=dict)
+    """A table's members' phases missed in a row (a seat passes to an AI power at ``MISSED_IN_A_ROW``)."""
+    away: tuple[str, ...] = ()
+    """A table's seats an AI power keeps for their member (who may reclaim it at the start of a later phase)."""
 
 
 def _member(game: SoloGame) -> str:
@@ -271,11 +278,8 @@ def _replayed(game: SoloGame, actions: Sequence[Json]) -> SoloGame:
     for action in actions:
         kind, by = action["kind"], action.get("by")
         if kind == "say":
-            game = say(_seated(game, action["by"]), action["by"], action["to"], action["text"])
-            continue
-        if by is not None:
-            game = _seated(game, by)
-        if kind == "propose" and by is not None and "answer" not in action:
+            game = say(game, action["by"], action["to"], action["text"])
+        elif kind == "propose" and by is not None and "answer" not in action:
             game = offer(game, by, action["to"], action["proposal"])
         elif kind == "propose":
             game = propose(game, action["to"], action["proposal"], power=by)[0]
@@ -284,11 +288,6 @@ def _replayed(game: SoloGame, actions: Sequence[Json]) -> SoloGame:
         elif kind == "cancel":
             game = cancel(game, action["agreement"], power=by)
     return game
-
-
-def _seated(game: SoloGame, power: str) -> SoloGame:
-    """A table's game with ``power`` played by its member (reclaimed from the AI power that kept it)."""
-    return reclaim(game, power) if game.table and power not in game.members and power in game.levels else game
 
 
 def votes(actions: Sequence[Json]) -> dict[str, Json]:
@@ -413,8 +412,8 @@ class Front1901(BaseEngine[Front1901Game]):
         if game.over:
             return None
         if game.table:
-            played = frozenset(p for p in POWERS if is_member(players[p]))
-            awaiting = frozenset(p for p in played if has_orders(_seated(game, p), p))
+            played = frozenset(p for p in POWERS if is_member(players[p]) and p not in state.away)
+            awaiting = frozenset(p for p in played if has_orders(game, p))
             return Step(label=str(game.position.phase), kind=StepKind.PHASE, awaiting=awaiting,
                         decided_at_close=frozenset(POWERS) - played,
                         brief=game.position.phase.step is not PhaseStep.MOVEMENT)
@@ -507,7 +506,13 @@ class Front1901(BaseEngine[Front1901Game]):
             raise IllegalOrders(f"an action is one of {', '.join(TABLE_ACTIONS)}", field="kind", rule="unknown-action")
         if len(earlier) >= TABLE_MAX_ACTIONS:
             raise Conflict(f"at most {TABLE_MAX_ACTIONS} actions a phase", rule="too-many-actions")
-        game = _seated(_replayed(state.solo, earlier), seat)
+        game = _replayed(state.solo, earlier)
+        if seat in state.away and kind != "reclaim":
+            raise Conflict(f"an AI power keeps {seat} until you reclaim it", field="power", rule="seat-kept")
+        if kind == "reclaim":
+            if seat not in state.away:
+                raise Conflict(f"you play {seat}", field="power", rule="not-kept")
+            return {"kind": kind, "by": seat, "effects": {}}
         if kind == "draft":
             if sum(1 for a in earlier if a["kind"] == "draft" and a["by"] == seat) >= DRAFTS:
                 raise Conflict(f"at most {DRAFTS} drafts a phase", field="orders", rule="draft-limit")
@@ -552,7 +557,7 @@ class Front1901(BaseEngine[Front1901Game]):
     def stand_in(self, state: Front1901Game, seat: Seat, stand_in: Json | None, seed: int) -> Orders:
         """No orders: "units hold; missing retreats: the unit is disbanded; missing builds: waived; missing
         disbands: civil disorder" (the engine's own)."""
-        return {"orders": [], "void": [], "convoys": []}
+        return {"orders": [], "void": [], "convoys": [], "missed": True}
 
     def decide(self, state: Front1901Game, seats: frozenset[Seat], actions: Sequence[Json], seed: int
                ) -> dict[Seat, Orders]:
@@ -560,10 +565,8 @@ class Front1901(BaseEngine[Front1901Game]):
         orders); every draw from the game's own seed."""
         game = _replayed(state.solo, actions)
         if game.table:
-            for power in sorted(seats & set(game.seated)):
+            for power in sorted(seats & set(game.seated)):  # a seat passing to the AI power this phase
                 game = to_ai(game, power)
-            for power in sorted(set(game.levels) - seats):
-                game = reclaim(game, power)
         decided = ai_orders(game)
         return {power: decided.get(power, []) for power in seats}
 
@@ -592,30 +595,38 @@ class Front1901(BaseEngine[Front1901Game]):
     def _advance_table(self, state: Front1901Game, orders: Mapping[Seat, Orders], actions: Sequence[Json]
                        ) -> Front1901Game:
         """A table's phase: its votes first (a draw or a concession ends the game as it stands), else the members'
-        orders (a dict, as checked or as a missed seat's) and the AI powers' (a list, as decided at the close:
-        a member's seat decided so has passed to the AI power, a seat an AI kept whose member sent is reclaimed)."""
+        orders (as checked, or a missed seat's) and the AI powers' as decided at the close. Then a member who has
+        missed ``MISSED_IN_A_ROW`` phases in a row has their seat passed to an AI power, and a member who
+        reclaimed theirs this phase plays it again from the next."""
         game = _replayed(state.solo, actions)
-        for power in sorted(p for p, sent in orders.items() if isinstance(sent, list) and p in game.seated):
-            game = to_ai(game, power)
-        for power in sorted(p for p, sent in orders.items() if isinstance(sent, dict) and p in game.levels):
-            game = reclaim(game, power)
         ended = _settled(game, actions)
         if ended is not None:
-            return Front1901Game(ended, (), state.matched, ())
+            return replace(state, solo=ended, last=(), played=())
         given = {p: orders[p]["orders"] for p in game.members}
         ai = {p: list(sent) for p, sent in orders.items() if p not in game.members}
         after, records = submit(game, given, ai=ai)
         phases, start = [], game.position
+        kept_for = sorted(state.away)
         for index, record in enumerate(records):
             whole = _phase_json(start, record, POWERS[0], {"void": [], "convoys": []}, None)
             whole["summaries"] = {p: summary(start, record, p) for p in game.members}
             whole["mine"] = {p: {"void": orders[p]["void"], "convoys": orders[p]["convoys"]} if index == 0
                              else {"void": [], "convoys": []} for p in game.members}
+            whole["kept_by_ai"] = kept_for
             phases.append(whole)
             if index + 1 < len(records):
                 start = play(start, record.orders).position
+        missed = {p: state.missed.get(p, 0) + 1 if orders[p].get("missed") else 0 for p in game.members}
+        away = set(state.away)
+        if not after.over:
+            for power in sorted(p for p, n in missed.items() if n >= MISSED_IN_A_ROW):
+                after, missed[power] = to_ai(after, power), 0
+                away.add(power)
+            for power in sorted({a["by"] for a in actions if a["kind"] == "reclaim"} & away):
+                after = reclaim(after, power)
+                away.discard(power)
         last = tuple({k: v for k, v in phase.items() if k != "messages"} for phase in phases)
-        return Front1901Game(after, last, state.matched, tuple(phases))
+        return Front1901Game(after, last, state.matched, tuple(phases), missed, tuple(sorted(away)))
 
     def step_record(self, before: Front1901Game, after: Front1901Game, orders: Mapping[Seat, Orders]) -> Json:
         """Each phase the step played, whole, and the position it led to (a replay checks it)."""
@@ -625,7 +636,7 @@ class Front1901(BaseEngine[Front1901Game]):
         """A table member's view: the solo game's, of their power, with every member's power and whom the
         coalition stands against; the trust of each AI power in them; the messages they sent or were sent and
         the public ones. Never another member's orders, nor a message between two others."""
-        game = _seated(state.solo, seat)
+        game = state.solo
         position = game.position
         messages = _messages(game, seat)
         living = set(alive(position))
@@ -653,6 +664,7 @@ class Front1901(BaseEngine[Front1901Game]):
             "coalition": list(game.coalition),
             "against": game.against,
             "members": list(game.members),
+            "kept_by_ai": seat in state.away,
             "press": "gunboat" if game.gunboat else "full",
             "over": game.over,
             "result": None,
@@ -741,10 +753,13 @@ class Front1901(BaseEngine[Front1901Game]):
         return replace(state, solo=abandon(state.solo))
 
     def dump(self, state: Front1901Game) -> Json:
-        return {"solo": state.solo.to_json(), "last": list(state.last), "matched": state.matched}
+        kept = {"missed": dict(sorted(state.missed.items())), "away": list(state.away)} if state.solo.table else {}
+        return {"solo": state.solo.to_json(), "last": list(state.last), "matched": state.matched, **kept}
 
     def load(self, data: Json) -> Front1901Game:
-        return Front1901Game(SoloGame.from_json(data["solo"]), tuple(data["last"]), int(data["matched"]))
+        return Front1901Game(SoloGame.from_json(data["solo"]), tuple(data["last"]), int(data["matched"]),
+                             missed={p: int(n) for p, n in data.get("missed", {}).items()},
+                             away=tuple(data.get("away", ())))
 
     # ---------------------------------------------------------------- what Front 1901's features ask
     public = staticmethod(public)

@@ -228,3 +228,48 @@ def test_a_table_starts_when_its_seats_are_picked_and_one_with_a_start_time_star
                                  length="short", rated=False, seating="dealt")
     clock.advance(7 * 24 * 3600)
     assert online.read_table(store, clock, ann, lonely["table_id"])["status"] == "cancelled"
+
+
+def _send_all_but(store: MemoryStore, clock: Any, missing: str) -> None:
+    game = store.games.get("g1")
+    assert game is not None
+    for seat in game.awaiting:
+        if seat != missing:
+            shown = view(store, clock, seat)
+            games.submit_orders(store, clock, CALLERS[seat], "g1", shown["view"]["phase"], first_orders(shown), HERE)
+
+
+def test_a_member_who_misses_two_phases_is_replaced_by_an_ai_that_keeps_the_agreements_then_reclaims(store, clock):
+    table_game(store, clock)
+    games.send_proposal(store, clock, CALLERS["FRANCE"], "g1", "S1901M", "ENGLAND", {"kind": "pact"})
+    [offered] = [m for m in view(store, clock, "ENGLAND")["view"]["messages"] if m["from"] == "FRANCE"]
+    games.reply_to_message(store, clock, CALLERS["ENGLAND"], "g1", "S1901M", offered["id"], True)
+    for _ in range(2):  # FRANCE misses S1901M and F1901M: each closes at its deadline
+        _send_all_but(store, clock, "FRANCE")
+        clock.advance(5 * 60)
+        assert steps.resolve(store, clock, "g1", store.games.get("g1").step) == "resolved"  # type: ignore[union-attr]
+    mine = view(store, clock, "FRANCE")["view"]
+    assert mine["kept_by_ai"] is True
+    assert [(a["proposer"], a["recipient"]) for a in mine["agreements"] if a["kind"] == "pact"] == [
+        ("FRANCE", "ENGLAND")]
+    game = store.games.get("g1")
+    assert game is not None and "FRANCE" not in game.awaiting and game.players["FRANCE"] == "cat"
+    with pytest.raises(Conflict):  # an AI power keeps the seat: no orders from the member until they reclaim it
+        games.send_message(store, clock, CALLERS["FRANCE"], "g1", game.label, None, "I am back")
+    step_before = game.step
+    play_phase(store, clock)  # the others' orders alone resolve it: the AI power decided FRANCE's at the close
+    kept = store.games.step_records("g1")[-1]
+    assert kept.step == step_before and kept.closed_by == "orders"
+    assert all("FRANCE" in phase["kept_by_ai"] for phase in kept.record["phases"])
+    while store.games.get("g1").label[-1] != "M":  # type: ignore[union-attr]
+        play_phase(store, clock)
+    label = store.games.get("g1").label  # type: ignore[union-attr]
+    games.reclaim_seat(store, clock, CALLERS["FRANCE"], "g1", label)
+    play_phase(store, clock)
+    back = view(store, clock, "FRANCE")["view"]
+    assert back["kept_by_ai"] is False and "FRANCE" in back["members"]
+    game = store.games.get("g1")
+    assert game is not None and ("FRANCE" in game.awaiting or game.label[-1] != "M")
+    assert any(a["recipient"] == "ENGLAND" and a["kind"] == "pact" for a in back["agreements"])
+    history = games.game_history(store, CALLERS["FRANCE"], "g1", None, 50)["phases"]
+    assert [p["phase"] for p in history if "FRANCE" in p["kept_by_ai"]][:1] and not history[0]["kept_by_ai"]
