@@ -230,6 +230,7 @@ def _phase_json(start: Position, record: PhaseRecord, member: str, mine: Json, s
         "void": mine["void"],
         "convoys": mine["convoys"],
         "messages": [m.to_json() for m in record.messages],
+        "kept_by_ai": [],
     }
 
 
