@@ -407,6 +407,7 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("a seat open to anyone", front1901_table(open_seat=True),
              only({OPPONENT: 200, PLAYER: 409, STRANGER: 200, MODERATOR: 200}), mutates=True, id_param="table_id"),
     ],
+    ("get", "/v1/front1901/ratings"): [Case("a member", plain(), everyone(200))],
     ("post", PHASE + "/messages"): [Case("open", front1901_online({"text": "Hello"}), only(P_AND_O), mutates=True,
                                          id_param="game_id")],
     ("post", PHASE + "/votes"): [Case("open", front1901_online({"vote": "draw"}), only(P_AND_O), mutates=True,

@@ -273,3 +273,31 @@ def test_a_member_who_misses_two_phases_is_replaced_by_an_ai_that_keeps_the_agre
     assert any(a["recipient"] == "ENGLAND" and a["kind"] == "pact" for a in back["agreements"])
     history = games.game_history(store, CALLERS["FRANCE"], "g1", None, 50)["phases"]
     assert [p["phase"] for p in history if "FRANCE" in p["kept_by_ai"]][:1] and not history[0]["kept_by_ai"]
+
+
+def test_a_rated_game_of_five_members_moves_their_ratings_once_and_an_unrated_one_moves_none(clock) -> None:
+    from gameserver.domain.front1901 import ratings
+
+    store = MemoryStore()
+    five = {**MEMBERS, "ITALY": "eve"}
+    callers = {**CALLERS, "ITALY": member("eve")}
+    online.open_game(store, clock, players=five, pace="live", seed=3, game_id="g1", rated=True)
+    for power, caller in callers.items():
+        games.cast_vote(store, clock, caller, "g1", "S1901M", "concede", "AUSTRIA")
+    for power, caller in callers.items():
+        shown = games.read_game(store, clock, caller, "g1")
+        games.submit_orders(store, clock, caller, "g1", "S1901M", first_orders(shown), HERE)
+    assert store.games.get("g1").winner == "AUSTRIA"  # type: ignore[union-attr]
+    held = store.front1901.online_ratings(tuple(five.values()))
+    assert set(held) == set(five.values()) and all(r.rating.games == 1 and r.last_game == "g1" for r in held.values())
+    assert held["ann"].rating.mu > max(r.rating.mu for sub, r in held.items() if sub != "ann")
+    board = ratings.board(store, None, 10)["entries"]
+    assert board[0]["member"] == "ann" and len(board) == 5
+    unrated = MemoryStore()
+    table_game(unrated, clock, rated=True)  # four members: it starts unrated
+    assert unrated.games.get("g1").options["unrated"] == "fewer-than-five-members"  # type: ignore[union-attr]
+    for power in MEMBERS:
+        games.cast_vote(unrated, clock, CALLERS[power], "g1", "S1901M", "draw", None)
+    play_phase(unrated, clock)
+    assert unrated.games.get("g1").status == "over"  # type: ignore[union-attr]
+    assert unrated.front1901.online_ratings(tuple(MEMBERS.values())) == {}

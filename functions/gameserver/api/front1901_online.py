@@ -18,7 +18,7 @@ from gameserver.api.front1901_online_models import (
     NewFront1901Table,
 )
 from gameserver.clock import get_clock
-from gameserver.domain.front1901 import games, online
+from gameserver.domain.front1901 import games, online, ratings
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
@@ -94,3 +94,9 @@ async def reclaim_front1901_seat(game_id: GameId, phase: Phase, request: Request
     """Take back my seat from the AI power that kept it: mine again from the next phase."""
     return answer(key, request, caller, None, lambda: games.reclaim_seat(storage(), get_clock(), caller, game_id,
                                                                          phase))
+
+
+@router.get("/v1/front1901/ratings", responses={**ok("Front1901RatingBoard"), **errors(E.INVALID_CURSOR)})
+async def front1901_rating_board(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
+    """Online Front 1901's board: each rated member's rating (openskill's Plackett-Luce), highest first."""
+    return reply(ratings.board(storage(), cursor, limit))

@@ -39,3 +39,18 @@ class Front1901TableList(BaseModel):
 class Front1901Joined(BaseModel):
     table: Front1901TableOut
     game_id: str | None = Field(description="the game, when my seat was the last (it has started)")
+
+
+class Front1901RatingEntry(BaseModel):
+    member: str
+    rating: float = Field(description="shown: the skill less three times its uncertainty")
+    mu: float
+    sigma: float
+    games: int = Field(description="rated games played")
+
+
+class Front1901RatingBoard(BaseModel):
+    """Online Front 1901's rated members, highest first."""
+
+    entries: list[Front1901RatingEntry]
+    cursor: NextCursor

@@ -64,8 +64,12 @@ class OnlineMode(JudgedAtTheEnd):
         return phase_time(PhasePace(pace), brief)
 
     def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
+        """The members' notices, and at a rated game's end its members' ratings (``ratings``)."""
+        from gameserver.domain.front1901.ratings import ratings_write
+
         notices = step_notices(commit.game)
-        return (Notices(tuple(notices)),) if notices else ()
+        rated = ratings_write(store, commit.game, commit.board)
+        return (*((Notices(tuple(notices)),) if notices else ()), *((rated,) if rated is not None else ()))
 
 
 MODE = register(OnlineMode())

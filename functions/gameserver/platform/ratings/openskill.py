@@ -14,11 +14,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from openskill.models import PlackettLuce
-
 MU = 25.0
 SIGMA = MU / 3
-_MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
 
 @dataclass(frozen=True)
@@ -43,9 +40,12 @@ def rate_table(ratings: Mapping[str, SkillRating], ranks: Mapping[str, int], rat
     counted = sorted(sub for sub in ranks if rated is None or sub in rated)
     if len(counted) < 2:
         return {}
+    from openskill.models import PlackettLuce  # imported by the game's end alone, never by a cold start
+
+    model = PlackettLuce(mu=MU, sigma=SIGMA)
     before = [ratings.get(sub, SkillRating()) for sub in counted]
-    teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    after = _MODEL.rate(teams, ranks=[float(ranks[sub]) for sub in counted])
+    teams = [[model.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+    after = model.rate(teams, ranks=[float(ranks[sub]) for sub in counted])
     moved = {}
     for sub, old, (new,) in zip(counted, before, after, strict=True):
         mu, sigma = float(new.mu), float(new.sigma)
