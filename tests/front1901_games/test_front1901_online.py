@@ -301,3 +301,48 @@ def test_a_rated_game_of_five_members_moves_their_ratings_once_and_an_unrated_on
     play_phase(unrated, clock)
     assert unrated.games.get("g1").status == "over"  # type: ignore[union-attr]
     assert unrated.front1901.online_ratings(tuple(MEMBERS.values())) == {}
+
+
+def _set_up(position: dict[str, Any]) -> str:
+    full = {"dislodged": {}, "contested": [], **position}
+    full["units"] = {p: sorted(u) for p, u in full["units"].items()}
+    full["centers"] = {p: sorted(c) for p, c in full["centers"].items()}
+    return json.dumps({"position": full})
+
+
+def test_a_draw_an_ai_power_refuses_when_it_leads_with_twelve_centres(clock) -> None:
+    store = MemoryStore()
+    setup = _set_up({"phase": "S1905M",
+                     "units": {"AUSTRIA": ["A WAR"], "ENGLAND": ["F LON"], "FRANCE": ["A PAR"], "GERMANY": ["A BER"],
+                               "TURKEY": ["A CON"]},
+                     "centers": {"AUSTRIA": ["WAR"], "ENGLAND": ["LON", "EDI", "LVP"], "FRANCE": ["PAR", "BRE", "MAR"],
+                                 "GERMANY": ["BER", "KIE", "MUN"], "ITALY": ["ROM", "NAP", "VEN"], "RUSSIA": ["STP"],
+                                 "TURKEY": ["ANK", "CON", "SMY", "SEV", "BUL", "RUM", "GRE", "SER", "BUD", "VIE",
+                                            "TRI", "MOS"]}})
+    online.open_game(store, clock, players=dict(MEMBERS), pace="live", seed=3, game_id="g1", setup=setup)
+    for power in MEMBERS:
+        games.cast_vote(store, clock, CALLERS[power], "g1", "S1905M", "draw", None)
+    play_phase(store, clock)
+    game = store.games.get("g1")
+    assert game is not None and game.status == "open" and game.label != "S1905M"  # TURKEY plays to win
+
+
+def test_a_solo_at_eighteen_centres_ends_the_game_with_its_winner(clock) -> None:
+    store = MemoryStore()
+    setup = _set_up({"phase": "F1905M",
+                     "units": {"AUSTRIA": ["A GRE"], "ENGLAND": ["F LON"], "GERMANY": ["A BUR"], "ITALY": ["A ROM"],
+                               "TURKEY": ["A SMY"]},
+                     "centers": {"GERMANY": ["BER", "KIE", "MUN", "HOL", "BEL", "DEN", "SWE", "NWY", "WAR", "MOS",
+                                             "STP", "VIE", "BUD", "TRI", "SER", "RUM", "BUL"],
+                                 "FRANCE": ["PAR"], "ENGLAND": ["LON", "EDI", "LVP"], "AUSTRIA": ["GRE"],
+                                 "ITALY": ["ROM", "NAP", "VEN", "TUN"], "TURKEY": ["ANK", "CON", "SMY", "SEV"]}})
+    online.open_game(store, clock, players=dict(MEMBERS), pace="live", seed=3, game_id="g1", setup=setup)
+    game = store.games.get("g1")
+    assert game is not None and "FRANCE" not in game.awaiting  # no units: nothing to order
+    games.submit_orders(store, clock, CALLERS["GERMANY"], "g1", "F1905M", ["A BUR - PAR"], HERE)
+    for power in ("AUSTRIA", "ENGLAND"):
+        games.submit_orders(store, clock, CALLERS[power], "g1", "F1905M", [], HERE)
+    over = store.games.get("g1")
+    assert over is not None and over.status == "over" and over.winner == "GERMANY"
+    shown = view(store, clock, "FRANCE")["view"]
+    assert shown["ranks"]["GERMANY"] == 1 and shown["winners"] == ["GERMANY"]

@@ -101,10 +101,11 @@ def _check_options(level: str, pace: str, press: str, length: str) -> None:
 
 def open_game(store: Store, clock: Clock, *, players: Mapping[Seat, str], pace: str, level: str = "normal",
               press: str = "full", length: str = "short", rated: bool = False, seed: int | None = None,
-              game_id: str | None = None, riders: Sequence[Write] = ()) -> NewGame:
+              game_id: str | None = None, riders: Sequence[Write] = (), setup: str | None = None) -> NewGame:
     """An online game with its seats as given (a member's subject, or an AI power at ``level`` for any other
     seat), S1901M open with its deadline and the members' notices, written with ``riders`` in one transaction,
-    then its first timer started (``seed``: for tests and seeded local games only)."""
+    then its first timer started (``seed``, ``setup``: a position to start from, for tests and seeded local games
+    only)."""
     _check_options(level, pace, press, length)
     seated = {power: players.get(power) or ai_player(level) for power in rules().powers}
     powers = [power for power, who in seated.items() if ":" not in who]
@@ -113,7 +114,8 @@ def open_game(store: Store, clock: Clock, *, players: Mapping[Seat, str], pace: 
                            rule="two-members-at-least")
     unrated = rated and len(powers) < RATED_FROM
     options = {"members": ",".join(powers), "level": level, "length": length, "press": press,
-               "rated": "yes" if rated and not unrated else "no", **({"unrated": UNRATED_FEW} if unrated else {})}
+               "rated": "yes" if rated and not unrated else "no", **({"unrated": UNRATED_FEW} if unrated else {}),
+               **({"setup": setup} if setup is not None else {})}
     seed = new_seed() if seed is None else seed
     new = start.new_game(game_id=game_id or new_id(), kind=KIND, mode=MODE.name, players=seated, pace=pace,
                          options=options, seed=seed, stand_ins={}, now=clock.now())

@@ -404,6 +404,8 @@ class Front1901(BaseEngine[Front1901Game]):
                              options.get("length", "short"), gunboat=options.get("press") == "gunboat")
         except SoloError as error:
             raise _refused(error) from error
+        if "setup" in options:
+            game = _set_up_table(game, options["setup"])
         kept = {name: options[name] for name in ("members", "level", "length", "press", "rated", "unrated")
                 if name in options}
         return Started(Front1901Game(game), kept)
@@ -603,7 +605,7 @@ class Front1901(BaseEngine[Front1901Game]):
         ended = _settled(game, actions)
         if ended is not None:
             return replace(state, solo=ended, last=(), played=())
-        given = {p: orders[p]["orders"] for p in game.members}
+        given = {p: orders[p]["orders"] for p in game.members if p in orders}  # a member with nothing to order: none
         ai = {p: list(sent) for p, sent in orders.items() if p not in game.members}
         after, records = submit(game, given, ai=ai)
         phases, start = [], game.position
@@ -611,13 +613,14 @@ class Front1901(BaseEngine[Front1901Game]):
         for index, record in enumerate(records):
             whole = _phase_json(start, record, POWERS[0], {"void": [], "convoys": []}, None)
             whole["summaries"] = {p: summary(start, record, p) for p in game.members}
-            whole["mine"] = {p: {"void": orders[p]["void"], "convoys": orders[p]["convoys"]} if index == 0
-                             else {"void": [], "convoys": []} for p in game.members}
+            whole["mine"] = {p: {"void": orders[p]["void"], "convoys": orders[p]["convoys"]}
+                             if index == 0 and p in given else {"void": [], "convoys": []} for p in game.members}
             whole["kept_by_ai"] = kept_for
             phases.append(whole)
             if index + 1 < len(records):
                 start = play(start, record.orders).position
-        missed = {p: state.missed.get(p, 0) + 1 if orders[p].get("missed") else 0 for p in game.members}
+        missed = {**{p: n for p, n in state.missed.items() if p in game.members},
+                  **{p: state.missed.get(p, 0) + 1 if orders[p].get("missed") else 0 for p in given}}
         away = set(state.away)
         if not after.over:
             for power in sorted(p for p, n in missed.items() if n >= MISSED_IN_A_ROW):
@@ -834,6 +837,15 @@ def _set_up(game: SoloGame, text: str) -> SoloGame:
     fresh = replace(game, position=position, memory=replace(memory, trust=Trust(values, trust.ceilings, trust.grudges)),
                     messages=())
     return open_phase(fresh)
+
+
+def _set_up_table(game: SoloGame, text: str) -> SoloGame:
+    """A table from a given position (the local runner's admin and the tests only): its phase opened anew on it."""
+    try:
+        position = Position.from_json(json.loads(text)["position"])
+    except (ValueError, TypeError, KeyError, PositionError) as error:
+        raise InvalidInput(f"the setup's position: {error}", field="setup.position") from error
+    return open_phase(replace(game, position=position, messages=()))
 
 
 ENGINE = Front1901()
