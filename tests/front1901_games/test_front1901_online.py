@@ -346,3 +346,25 @@ def test_a_solo_at_eighteen_centres_ends_the_game_with_its_winner(clock) -> None
     assert over is not None and over.status == "over" and over.winner == "GERMANY"
     shown = view(store, clock, "FRANCE")["view"]
     assert shown["ranks"]["GERMANY"] == 1 and shown["winners"] == ["GERMANY"]
+
+
+def test_linked_accounts_may_sit_at_one_table_never_rated_for_them_and_marked(clock) -> None:
+    from datetime import date
+
+    store = MemoryStore()
+    for sub in ("ann", "bob"):  # seen with one address today: linked
+        store.fairplay.record_sighting(sub, date(2026, 12, 1), None, "192.0.2.7")
+    five = {**MEMBERS, "ITALY": "eve"}
+    callers = {**CALLERS, "ITALY": member("eve")}
+    online.open_game(store, clock, players=five, pace="live", seed=3, game_id="g1", rated=True)
+    game = store.games.get("g1")
+    assert game is not None and game.options["unrated_for"] == "ann,bob" and game.options["rated"] == "yes"
+    marks, _ = store.fairplay.marks(None, 10)
+    assert sorted((m.member, m.kind.value, m.other) for m in marks) == [
+        ("ann", "linked-accounts", "bob"), ("bob", "linked-accounts", "ann")]
+    for caller in callers.values():
+        games.cast_vote(store, clock, caller, "g1", "S1901M", "concede", "AUSTRIA")
+    for caller in callers.values():
+        games.submit_orders(store, clock, caller, "g1", "S1901M", first_orders(games.read_game(store, clock, caller,
+                                                                                              "g1")), HERE)
+    assert set(store.front1901.online_ratings(tuple(five.values()))) == {"cat", "dan", "eve"}

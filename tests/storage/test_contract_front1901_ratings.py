@@ -31,3 +31,14 @@ def test_the_board_is_highest_shown_first_in_pages(store):
     assert [r.member for r in first.items] == ["ann", "cat"] and first.cursor is not None
     rest = store.front1901.online_board(first.cursor, 10)
     assert [r.member for r in rest.items] == ["bob", "dan"] and rest.cursor is None
+
+
+def test_the_sightings_of_several_members_are_read_at_once(store):
+    from datetime import date
+
+    store.fairplay.record_sighting("ann", date(2026, 12, 1), "dev-1", "192.0.2.7")
+    store.fairplay.record_sighting("bob", date(2026, 12, 1), None, "192.0.2.7")
+    seen = store.fairplay.sightings(("ann", "bob", "cat"))
+    assert set(seen) == {"ann", "bob"}
+    assert {link.value for link in seen["ann"][date(2026, 12, 1)]} == {"dev-1", "192.0.2.7"}
+    assert {link.value for link in seen["bob"][date(2026, 12, 1)]} == {"192.0.2.7"}

@@ -20,6 +20,7 @@ Notices ride in each step's transaction: each member whose phase opens, and ever
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -27,17 +28,19 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
-from gameserver.domain.fairplay import JudgedAtTheEnd
+from gameserver.domain.fairplay import JudgedAtTheEnd, link_of
 from gameserver.domain.front1901.games import KIND, ai_player, rules
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
+from gameserver.platform.fairplay.marks import Mark, linked_marks
 from gameserver.platform.pace import PhasePace, phase_time
 from gameserver.play import start
 from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members, step_seed
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.fairplay import Marks
 from gameserver.storage.games import NewGame, StepCommit, StepRead
 from gameserver.storage.lobby import Seating, Table, TableWrite
 from gameserver.storage.members import Notice, NoticeKind, Notices
@@ -117,11 +120,32 @@ def open_game(store: Store, clock: Clock, *, players: Mapping[Seat, str], pace: 
                "rated": "yes" if rated and not unrated else "no", **({"unrated": UNRATED_FEW} if unrated else {}),
                **({"setup": setup} if setup is not None else {})}
     seed = new_seed() if seed is None else seed
-    new = start.new_game(game_id=game_id or new_id(), kind=KIND, mode=MODE.name, players=seated, pace=pace,
-                         options=options, seed=seed, stand_ins={}, now=clock.now())
+    game_id = game_id or new_id()
+    now = clock.now()
+    linked, marks = linked_members(store, game_id, tuple(seated[p] for p in powers), now)
+    if linked:
+        options["unrated_for"] = ",".join(sorted(linked))
+    new = start.new_game(game_id=game_id, kind=KIND, mode=MODE.name, players=seated, pace=pace,
+                         options=options, seed=seed, stand_ins={}, now=now)
     opening = step_notices(new.game)
-    start.begin(store, new, [*riders, *([Notices(tuple(opening))] if opening else [])])
+    start.begin(store, new, [*riders, *([Notices(tuple(opening))] if opening else []),
+                             *([Marks(marks)] if marks else [])])
     return new
+
+
+def linked_members(store: Store, game_id: str, subs: tuple[str, ...], now: Any) -> tuple[set[str], tuple[Mark, ...]]:
+    """"Linked accounts may sit at the same table; the game is then never rated for them, and it leaves a mark":
+    every pair of the table's members seen with the same device id or source address within 30 days (one read of
+    their sightings)."""
+    seen = store.fairplay.sightings(tuple(sorted(set(subs))))
+    linked: set[str] = set()
+    marks: list[Mark] = []
+    for pair in itertools.combinations(sorted(set(subs)), 2):
+        link = link_of(seen, pair, now)
+        if link is not None:
+            linked |= set(pair)
+            marks += linked_marks(game_id, pair, link, iso(now))
+    return linked, tuple(marks)
 
 
 # ------------------------------------------------------------------ tables

@@ -2,7 +2,8 @@
 game's ranking by centres, equal centres a shared rank), in the final step's own transaction, each rating claimed
 by its version; and the board, highest first.
 
-A game rates only if its table was rated and it started with five members at least (``options.rated``); a game a
+A game rates only if its table was rated and it started with five members at least (``options.rated``), and never
+the members linked to another at the table (``options.unrated_for``: fair play's linked accounts); a game a
 moderator stops, or a freeze ends, ends off the board and rates nobody. A retried step finds the ratings it would
 write already stored with its game's id (``last_game``) and writes nothing a second time.
 """
@@ -31,7 +32,8 @@ def ratings_write(store: Store, game: Game, board: HiddenState) -> OnlineRatings
     held = store.front1901.online_ratings(tuple(sorted(ranked)))
     if any(rating.last_game == game.game_id for rating in held.values()):
         return None
-    moved = rate_table({sub: rating.rating for sub, rating in held.items()}, ranked)
+    unrated = set(filter(None, game.options.get("unrated_for", "").split(",")))
+    moved = rate_table({sub: rating.rating for sub, rating in held.items()}, ranked, frozenset(ranked) - unrated)
     if not moved:
         return None
     return OnlineRatingsWrite(tuple(OnlineRating(sub, rating, held[sub].version if sub in held else 0, game.game_id)

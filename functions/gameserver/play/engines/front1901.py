@@ -406,7 +406,8 @@ class Front1901(BaseEngine[Front1901Game]):
             raise _refused(error) from error
         if "setup" in options:
             game = _set_up_table(game, options["setup"])
-        kept = {name: options[name] for name in ("members", "level", "length", "press", "rated", "unrated")
+        kept = {name: options[name] for name in ("members", "level", "length", "press", "rated", "unrated",
+                                                 "unrated_for")
                 if name in options}
         return Started(Front1901Game(game), kept)
 
