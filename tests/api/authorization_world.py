@@ -297,6 +297,14 @@ class World:
         return front1901_online.open_game(self.store, self.clock, players=players, pace="1d", level="easy",
                                           seed=5).game.game_id
 
+    def front1901_text(self, cast: Cast) -> tuple[str, int]:
+        """An online game of Front 1901 (``front1901_online``) and the id of a text the opponent sent the player."""
+        game_id = self.front1901_online(cast)
+        shown = front1901.send_message(self.store, self.clock, cast.opponent, game_id, "S1901M", "FRANCE", "Hello")
+        mine = front1901.read_game(self.store, self.clock, cast.player, game_id)["view"]["messages"]
+        assert shown
+        return game_id, next(m["id"] for m in mine if m["kind"] == "text")
+
     def feint_watch(self, cast: Cast) -> dict[str, Any]:
         return feint_watch.create_watch_game(self.store, self.clock, cast.player, seats=2, seed=5)
 

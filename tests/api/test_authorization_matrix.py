@@ -187,6 +187,14 @@ def front1901_online(body: Any = None) -> Make:
     return with_cast(lambda w, c: Target(c, {"game_id": w.front1901_online(c), "phase": "S1901M"}, body=body))
 
 
+def front1901_text() -> Make:
+    def build(w: World, c: Any) -> Target:
+        game_id, message_id = w.front1901_text(c)
+        return Target(c, {"game_id": game_id, "phase": "S1901M", "message_id": str(message_id)})
+
+    return with_cast(build)
+
+
 def feint_watch() -> Make:
     return with_cast(lambda w, c: Target(c, {"game_id": w.feint_watch(c)["game_id"]}))
 
@@ -408,6 +416,9 @@ CASES: dict[tuple[str, str], list[Case]] = {
              only({OPPONENT: 200, PLAYER: 409, STRANGER: 200, MODERATOR: 200}), mutates=True, id_param="table_id"),
     ],
     ("get", "/v1/front1901/ratings"): [Case("a member", plain(), everyone(200))],
+    ("post", PHASE + "/messages/{message_id}/report"): [Case("a text to the player", front1901_text(),
+                                                             only({PLAYER: 201, OPPONENT: 404}), id_param="game_id")],
+    ("get", "/v1/moderation/front1901/reports"): [Case("reports", plain(), only({MODERATOR: 200}), denied=403)],
     ("post", PHASE + "/messages"): [Case("open", front1901_online({"text": "Hello"}), only(P_AND_O), mutates=True,
                                          id_param="game_id")],
     ("post", PHASE + "/votes"): [Case("open", front1901_online({"vote": "draw"}), only(P_AND_O), mutates=True,

@@ -282,9 +282,9 @@ def test_a_rated_game_of_five_members_moves_their_ratings_once_and_an_unrated_on
     five = {**MEMBERS, "ITALY": "eve"}
     callers = {**CALLERS, "ITALY": member("eve")}
     online.open_game(store, clock, players=five, pace="live", seed=3, game_id="g1", rated=True)
-    for power, caller in callers.items():
+    for caller in callers.values():
         games.cast_vote(store, clock, caller, "g1", "S1901M", "concede", "AUSTRIA")
-    for power, caller in callers.items():
+    for caller in callers.values():
         shown = games.read_game(store, clock, caller, "g1")
         games.submit_orders(store, clock, caller, "g1", "S1901M", first_orders(shown), HERE)
     assert store.games.get("g1").winner == "AUSTRIA"  # type: ignore[union-attr]
@@ -368,3 +368,17 @@ def test_linked_accounts_may_sit_at_one_table_never_rated_for_them_and_marked(cl
         games.submit_orders(store, clock, caller, "g1", "S1901M", first_orders(games.read_game(store, clock, caller,
                                                                                               "g1")), HERE)
     assert set(store.front1901.online_ratings(tuple(five.values()))) == {"cat", "dan", "eve"}
+
+
+def test_a_member_reports_a_text_sent_to_them_and_moderators_read_it_and_no_other(store, clock) -> None:
+    table_game(store, clock)
+    games.send_message(store, clock, CALLERS["GERMANY"], "g1", "S1901M", "AUSTRIA", "You will regret this.")
+    games.send_message(store, clock, CALLERS["GERMANY"], "g1", "S1901M", "ENGLAND", "Not reported.")
+    [text] = [m for m in view(store, clock, "AUSTRIA")["view"]["messages"] if m["kind"] == "text"]
+    with pytest.raises(DomainError):  # a message not sent to them: as if it did not exist
+        games.report_message(store, clock, CALLERS["FRANCE"], "g1", "S1901M", text["id"])
+    made = games.report_message(store, clock, CALLERS["AUSTRIA"], "g1", "S1901M", text["id"])
+    again = games.report_message(store, clock, CALLERS["AUSTRIA"], "g1", "S1901M", text["id"])
+    assert made == again
+    reports = games.reported_messages(store, None, 10)["reports"]
+    assert [(r["from"], r["to"], r["text"]) for r in reports] == [("GERMANY", "AUSTRIA", "You will regret this.")]

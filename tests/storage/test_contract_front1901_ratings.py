@@ -42,3 +42,16 @@ def test_the_sightings_of_several_members_are_read_at_once(store):
     assert set(seen) == {"ann", "bob"}
     assert {link.value for link in seen["ann"][date(2026, 12, 1)]} == {"dev-1", "192.0.2.7"}
     assert {link.value for link in seen["bob"][date(2026, 12, 1)]} == {"192.0.2.7"}
+
+
+def test_a_reported_message_is_kept_once_and_listed_latest_first(store):
+    from gameserver.storage.front1901 import MessageReported, ReportedMessage
+
+    first = ReportedMessage("g1", "S1901M", 20001, "GERMANY", "FRANCE", "rude", "ann", "2026-12-01T09:00:00Z")
+    later = ReportedMessage("g1", "F1901M", 1, "ITALY", None, "ruder", "bob", "2026-12-01T10:00:00Z")
+    store.transact([MessageReported(first)])
+    store.transact([MessageReported(later)])
+    with pytest.raises(WriteConflict):
+        store.transact([MessageReported(first)])
+    listed = store.front1901.reported_messages(None, 10).items
+    assert listed == [later, first]

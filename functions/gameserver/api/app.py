@@ -72,6 +72,6 @@ def create_app(platform: bool = True) -> FastAPI:
 
     for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, daily.moderators,
                    moderation.router, tournaments.router, feint.router, challenges.router, front1901.router,
-                   front1901_online.router, seasons.router):
+                   front1901_online.router, front1901_online.moderators, seasons.router):
         app.include_router(router)
     return app

@@ -9,7 +9,18 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
 
-from gameserver.api.deps import Cursor, GameId, IdempotencyKey, Limit, Me, answer, errors, ok, reply
+from gameserver.api.deps import (
+    Cursor,
+    GameId,
+    IdempotencyKey,
+    Limit,
+    Me,
+    ModeratorsOnly,
+    answer,
+    errors,
+    ok,
+    reply,
+)
 from gameserver.api.front1901_models import Phase
 from gameserver.api.front1901_online_models import (
     Front1901JoinIn,
@@ -23,6 +34,7 @@ from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
 router = APIRouter(tags=["front1901"])
+moderators = APIRouter(route_class=ModeratorsOnly, tags=["front1901"])
 
 TableId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a table id")]
 _IN_PLAY = (E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED, E.NOT_YOUR_TURN, E.CONFLICT)
@@ -100,3 +112,19 @@ async def reclaim_front1901_seat(game_id: GameId, phase: Phase, request: Request
 async def front1901_rating_board(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Online Front 1901's board: each rated member's rating (openskill's Plackett-Luce), highest first."""
     return reply(ratings.board(storage(), cursor, limit))
+
+
+@router.post("/v1/front1901/games/{game_id}/phases/{phase}/messages/{message_id}/report", status_code=201,
+             responses={**ok("Front1901Reported", 201), **errors(E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED)})
+async def report_front1901_message(game_id: GameId, phase: Phase, message_id: Annotated[int, Path(ge=1)],
+                                   request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
+    """Report a text of this phase sent to me (or to all): moderators read it, and no message that is not
+    reported."""
+    return answer(key, request, caller, None, lambda: games.report_message(storage(), get_clock(), caller, game_id,
+                                                                            phase, message_id), status=201)
+
+
+@moderators.get("/v1/moderation/front1901/reports", responses={**ok("Front1901Reports"), **errors(E.INVALID_CURSOR)})
+async def front1901_reports(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
+    """Moderators: the reported messages of online Front 1901, the latest first."""
+    return reply(games.reported_messages(storage(), cursor, limit))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from gameserver.api.feint_answers import FeintTableStatus
 from gameserver.api.front1901_models import Front1901Length, Front1901Level, Front1901Power
@@ -53,4 +53,30 @@ class Front1901RatingBoard(BaseModel):
     """Online Front 1901's rated members, highest first."""
 
     entries: list[Front1901RatingEntry]
+    cursor: NextCursor
+
+
+class Front1901Reported(BaseModel):
+    report_id: str
+    message_id: int
+
+
+class Front1901Report(BaseModel):
+    """A reported message, as moderators read it."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    report_id: str
+    game_id: str
+    phase: str
+    message_id: int
+    from_: Front1901Power = Field(alias="from")
+    to: Front1901Power | None = Field(description="null: a text to every power")
+    text: str
+    reporter: str
+    reported_at: Timestamp
+
+
+class Front1901Reports(BaseModel):
+    reports: list[Front1901Report]
     cursor: NextCursor

@@ -122,7 +122,36 @@ class OnlineRatingsWrite(NamedTuple):
     ratings: tuple[OnlineRating, ...]
 
 
+@dataclass(frozen=True)
+class ReportedMessage:
+    """A message of a table's game its recipient reported: what moderators read (they read no other message)."""
+
+    game_id: str
+    phase: str
+    message_id: int
+    sender: str
+    recipient: str | None
+    text: str
+    reporter: str
+    reported_at: str
+
+    @property
+    def report_id(self) -> str:
+        """One report per member and message: the same message reported again is the same report."""
+        return f"{self.game_id}-{self.phase}-{self.message_id}-{self.reporter}"
+
+
+class MessageReported(NamedTuple):
+    """A report, written once: a second report of the same message by the same member is a ``WriteConflict``."""
+
+    report: ReportedMessage
+
+
 class Front1901Port(Protocol):
+    def reported_messages(self, cursor: str | None, limit: int) -> Page:
+        """Reported messages (``ReportedMessage``), the latest first."""
+        ...
+
     def online_ratings(self, subs: tuple[str, ...]) -> dict[str, OnlineRating]:
         """The stored ratings of ``subs`` (a member with none is left out)."""
         ...

@@ -17,8 +17,10 @@ from gameserver.storage.front1901 import (
     ChallengeLine,
     Front1901DayStart,
     Front1901DayStarted,
+    MessageReported,
     OnlineRating,
     OnlineRatingsWrite,
+    ReportedMessage,
     Starter,
     board_key,
 )
@@ -33,6 +35,7 @@ class Front1901Tables:
     starters: dict[tuple[date, str], Starter] = field(default_factory=dict)
     summaries: dict[date, DaySummary] = field(default_factory=dict)
     ratings: dict[str, OnlineRating] = field(default_factory=dict)
+    reports: dict[str, ReportedMessage] = field(default_factory=dict)
 
 
 class MemoryFront1901(DayBoardInMemory):
@@ -93,10 +96,18 @@ class MemoryFront1901(DayBoardInMemory):
                          reverse=True)
         return page_of_desc(ordered, cursor, limit, "front1901-online-board")
 
-    def write_steps(self, write: Front1901DayStart | OnlineRatingsWrite) -> tuple[Check, Apply]:
-        """A ``Front1901DayStart`` or an ``OnlineRatingsWrite`` in a transaction: its checks, then its writes."""
+    def reported_messages(self, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((f"{r.reported_at}#{r.report_id}", r) for r in self.t.reports.values()),
+                         key=lambda pair: pair[0], reverse=True)
+        return page_of_desc(ordered, cursor, limit, "front1901-reports")
+
+    def write_steps(self, write: Front1901DayStart | OnlineRatingsWrite | MessageReported) -> tuple[Check, Apply]:
+        """A ``Front1901DayStart``, an ``OnlineRatingsWrite`` or a ``MessageReported`` in a transaction: its
+        checks, then its writes."""
         if isinstance(write, OnlineRatingsWrite):
             return self._ratings_steps(write)
+        if isinstance(write, MessageReported):
+            return self._report_steps(write.report)
         entry = write.entry
 
         def check() -> None:
@@ -124,5 +135,15 @@ class MemoryFront1901(DayBoardInMemory):
             for rating in write.ratings:
                 self.t.ratings[rating.member] = OnlineRating(rating.member, rating.rating, rating.version + 1,
                                                              rating.last_game)
+
+        return check, apply
+
+    def _report_steps(self, report: ReportedMessage) -> tuple[Check, Apply]:
+        def check() -> None:
+            if report.report_id in self.t.reports:
+                raise WriteConflict(f"{report.reporter} reported message {report.message_id} already")
+
+        def apply() -> None:
+            self.t.reports[report.report_id] = report
 
         return check, apply

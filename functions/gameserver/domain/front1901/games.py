@@ -12,6 +12,7 @@ transaction, or an action appended to the game item), plus what idempotency adds
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -190,6 +191,41 @@ def send_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase
     """A table's text message: to one power (private) or to all (``to`` None)."""
     acted = _act(store, clock, caller, game_id, phase, {"kind": "say", "to": to, "text": text})
     return game_response(acted.game, acted.views)
+
+
+def report_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, message_id: int
+                   ) -> dict[str, Any]:
+    """I report a message of the open phase that I was sent (to me, or to all): moderators read reported messages,
+    and those only. Reporting it again is the same report."""
+    from gameserver.clock import iso
+    from gameserver.storage.errors import WriteConflict
+    from gameserver.storage.front1901 import MessageReported, ReportedMessage
+
+    mine = views.my_game(store, clock, caller.sub, game_id, KIND)
+    game = mine.game
+    if game.status != "open":
+        raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
+    if game.label != phase:
+        raise Conflict(f"phase {phase} is not open; phase {game.label} is", field=STEP_FIELD, code=ErrorCode.TURN_CLOSED)
+    power = power_of(game, caller.sub)
+    view = view_now(game, mine.views)
+    message = next((m for m in view["messages"] if m["id"] == message_id and m["from"] != power
+                    and m["kind"] == "text"), None)
+    if message is None:
+        raise NotFound(f"no message {message_id} to you in phase {phase}", field="message_id")
+    report = ReportedMessage(game_id, phase, message_id, message["from"], message["to"], message["text"], caller.sub,
+                             iso(clock.now()))
+    with contextlib.suppress(WriteConflict):  # reported already: the same report
+        store.transact([MessageReported(report)])
+    return {"report_id": report.report_id, "message_id": message_id}
+
+
+def reported_messages(store: Store, cursor: str | None, limit: int) -> dict[str, Any]:
+    """Moderators: the reported messages, the latest first (the only messages a moderator reads)."""
+    page = store.front1901.reported_messages(cursor, limit)
+    return {"reports": [{"report_id": r.report_id, "game_id": r.game_id, "phase": r.phase, "message_id": r.message_id,
+                         "from": r.sender, "to": r.recipient, "text": r.text, "reporter": r.reporter,
+                         "reported_at": r.reported_at} for r in page.items], "cursor": page.cursor}
 
 
 def reclaim_seat(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str) -> dict[str, Any]:

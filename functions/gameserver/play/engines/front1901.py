@@ -197,6 +197,26 @@ def _legal(position: Position, member: str) -> list[Json]:
             if unit.power == member]
 
 
+def _board_view(game: SoloGame, seat: str) -> Json:
+    """The part of a member's view every game of Front 1901 shows alike: the phase, the public position, the
+    seat's legal orders and what it owes in an adjustment phase."""
+    position = game.position
+    public = position.to_json()
+    return {
+        "power": seat,
+        "phase": str(position.phase),
+        "year": position.phase.year,
+        "season": SEASONS[position.phase.season],
+        "step": STEPS[position.phase.step],
+        "units": public["units"],
+        "centres": public["centers"],
+        "counts": {power: position.centre_count(power) for power in POWERS},
+        "dislodged": _dislodged(position),
+        "legal": [] if game.over else _legal(position, seat),
+        "adjustment": adjustment_counts(position).get(seat, 0) if position.phase.step is PhaseStep.ADJUSTMENT else 0,
+    }
+
+
 def _dislodged(position: Position) -> list[Json]:
     return [{"unit": d.unit.text, "power": d.unit.power, "attacker_from": d.attacker_from,
              "retreats": list(d.retreats)} for _, d in sorted(position.dislodged.items())]
@@ -648,20 +668,8 @@ class Front1901(BaseEngine[Front1901Game]):
         others = sorted(p for p in POWERS if p != seat and p in living
                         and (p in game.members or (not game.gunboat and p in game.levels)))
         negotiating = position.phase.step is PhaseStep.MOVEMENT and not game.over and not game.gunboat
-        public_position = position.to_json()
         return {
-            "power": seat,
-            "phase": str(position.phase),
-            "year": position.phase.year,
-            "season": SEASONS[position.phase.season],
-            "step": STEPS[position.phase.step],
-            "units": public_position["units"],
-            "centres": public_position["centers"],
-            "counts": {power: position.centre_count(power) for power in POWERS},
-            "dislodged": _dislodged(position),
-            "legal": [] if game.over else _legal(position, seat),
-            "adjustment": adjustment_counts(position).get(seat, 0)
-            if position.phase.step is PhaseStep.ADJUSTMENT else 0,
+            **_board_view(game, seat),
             "messages": messages,
             "proposals_left": _proposals_left(messages, seat, others) if negotiating else {},
             "agreements": _mine(game, seat),
@@ -689,23 +697,11 @@ class Front1901(BaseEngine[Front1901Game]):
             return self._table_view(state, seat)
         game = state.solo
         position = game.position
-        public = position.to_json()
         messages = _messages(game)
         living = set(alive(position))
         negotiators = sorted(p for p in game.levels if p != seat and p in living)
         return {
-            "power": seat,
-            "phase": str(position.phase),
-            "year": position.phase.year,
-            "season": SEASONS[position.phase.season],
-            "step": STEPS[position.phase.step],
-            "units": public["units"],
-            "centres": public["centers"],
-            "counts": {power: position.centre_count(power) for power in POWERS},
-            "dislodged": _dislodged(position),
-            "legal": [] if game.over else _legal(position, seat),
-            "adjustment": adjustment_counts(position).get(seat, 0)
-            if position.phase.step is PhaseStep.ADJUSTMENT else 0,
+            **_board_view(game, seat),
             "messages": messages,
             "proposals_left": {} if game.over or position.phase.step is not PhaseStep.MOVEMENT
             else _proposals_left(messages, seat, negotiators),

@@ -41,8 +41,10 @@ from gameserver.storage.front1901 import (
     ChallengeLine,
     Front1901DayStart,
     Front1901DayStarted,
+    MessageReported,
     OnlineRating,
     OnlineRatingsWrite,
+    ReportedMessage,
     Starter,
     board_key,
 )
@@ -177,7 +179,51 @@ def ratings_items(table: str, write: OnlineRatingsWrite) -> list[Item]:
     return items
 
 
+REPORT = "REPORT"
+REPORTS = "F1901REPORTS"
+"""The moderators' list of reported messages in gsi1 (``gsi1sk``: ``{reported_at}#{report_id}``), latest first."""
+
+
+def report_pk(report_id: str) -> str:
+    return f"F1901REPORT#{report_id}"
+
+
+def encode_report(report: ReportedMessage) -> Item:
+    item: Item = {
+        "pk": codec.s(report_pk(report.report_id)), "sk": codec.s(REPORT), "type": codec.s("front1901-report"),
+        "game_id": codec.s(report.game_id), "phase": codec.s(report.phase), "message_id": codec.n(report.message_id),
+        "sender": codec.s(report.sender), "text": codec.s(report.text), "reporter": codec.s(report.reporter),
+        "reported_at": codec.s(report.reported_at), "gsi1pk": codec.s(REPORTS),
+        "gsi1sk": codec.s(f"{report.reported_at}#{report.report_id}"),
+    }
+    if report.recipient is not None:
+        item["recipient"] = codec.s(report.recipient)
+    return item
+
+
+def decode_report(item: Item) -> ReportedMessage:
+    return ReportedMessage(item["game_id"]["S"], item["phase"]["S"], int(item["message_id"]["N"]),
+                           item["sender"]["S"], item["recipient"]["S"] if "recipient" in item else None,
+                           item["text"]["S"], item["reporter"]["S"], item["reported_at"]["S"])
+
+
+def report_items(table: str, write: MessageReported) -> list[Item]:
+    """The report once: a second one of the same message by the same member is refused (the caller ignores it)."""
+    return [codec.put(table, encode_report(write.report), "attribute_not_exists(pk)")]
+
+
 class DynamoFront1901(Area):
+    def reported_messages(self, cursor: str | None, limit: int) -> Page:
+        request: dict[str, Any] = {
+            "TableName": self.table, "IndexName": GSI1, "KeyConditionExpression": "gsi1pk = :pk",
+            "ExpressionAttributeValues": {":pk": codec.s(REPORTS)}, "ScanIndexForward": False, "Limit": limit,
+        }
+        if cursor:
+            request["ExclusiveStartKey"] = decode_key(cursor, {"gsi1pk": REPORTS}, GSI1_KEY)
+        answer = self.client.query(**request)
+        last = answer.get("LastEvaluatedKey")
+        return Page([decode_report(item) for item in answer.get("Items", [])], encode_key(last) if last else None)
+
     def online_ratings(self, subs: tuple[str, ...]) -> dict[str, OnlineRating]:
         found = batch_get(self.client, self.table, [codec.key(rating_pk(sub), RATING) for sub in subs])
         return {item["member"]["S"]: decode_rating(item) for item in found.values()}
@@ -276,6 +322,7 @@ def explain_day_start(write: Front1901DayStart, index: int) -> WriteConflict:
 WRITES: Writes = {
     Front1901DayStart: (day_start_items, explain_day_start),
     OnlineRatingsWrite: (ratings_items, None),
+    MessageReported: (report_items, None),
 }
 """The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
 (None: a plain ``WriteConflict``)."""

@@ -112,7 +112,7 @@ export function Record({ params }: { params: Params }) {
         {record.steps.map((step) => (
           <li key={step.phase}>
             {step.phase}: my orders {step.orders.join("; ") || "none"}; {step.actions.length} action(s)
-            {step.phases.flatMap((p) => p.messages).map((m) => m && <div key={`${step.phase}-${m.id}`}>{powerName(m.from)} → {powerName(m.to)}: {m.text}</div>)}
+            {step.phases.flatMap((p) => p.messages).map((m) => m && <div key={`${step.phase}-${m.id}`}>{powerName(m.from)} → {m.to ? powerName(m.to) : "everyone"}: {m.text}</div>)}
           </li>
         ))}
       </ol>
