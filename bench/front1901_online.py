@@ -100,6 +100,7 @@ def latency_figure(phases: int, rounds: int) -> None:
     from gameserver.domain.front1901 import games
     from gameserver.identity import Caller
     from gameserver.play import steps
+    from gameserver.storage.games import StepRead
     from gameserver.storage.memory import MemoryStore
 
     now = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -110,8 +111,10 @@ def latency_figure(phases: int, rounds: int) -> None:
         game, board = new.game, new.board
         spent = []
         for _ in range(phases):
+            loaded = steps.load(StepRead(game=game, board=board))
+            assert loaded is not None
             began = time.perf_counter()
-            closed = steps.close(game, board, now)
+            closed = steps.close(loaded, now)
             spent.append(time.perf_counter() - began)
             game, board = closed.after, closed.board
             if game.status != "open":
