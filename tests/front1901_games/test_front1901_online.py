@@ -382,3 +382,18 @@ def test_a_member_reports_a_text_sent_to_them_and_moderators_read_it_and_no_othe
     assert made == again
     reports = games.reported_messages(store, None, 10)["reports"]
     assert [(r["from"], r["to"], r["text"]) for r in reports] == [("GERMANY", "AUSTRIA", "You will regret this.")]
+
+
+def test_a_too_regular_pace_leaves_a_mark_at_the_end(store, clock) -> None:
+    table_game(store, clock)
+    for _ in range(6):
+        clock.advance(30)  # every member sends 30 seconds after each phase opens, to the second
+        play_phase(store, clock)
+    label = store.games.get("g1").label  # type: ignore[union-attr]
+    for power in MEMBERS:
+        games.cast_vote(store, clock, CALLERS[power], "g1", label, "draw", None)
+    clock.advance(30)
+    play_phase(store, clock)
+    assert store.games.get("g1").status == "over"  # type: ignore[union-attr]
+    marks, _ = store.fairplay.marks(None, 20)
+    assert {(m.member, m.kind.value) for m in marks} >= {(sub, "pace-too-regular") for sub in MEMBERS.values()}

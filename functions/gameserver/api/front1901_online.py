@@ -34,7 +34,7 @@ from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
 router = APIRouter(tags=["front1901"])
-moderators = APIRouter(route_class=ModeratorsOnly, tags=["front1901"])
+moderators = APIRouter(route_class=ModeratorsOnly)
 
 TableId = Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a table id")]
 _IN_PLAY = (E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED, E.NOT_YOUR_TURN, E.CONFLICT)
@@ -124,7 +124,8 @@ async def report_front1901_message(game_id: GameId, phase: Phase, message_id: An
                                                                             phase, message_id), status=201)
 
 
-@moderators.get("/v1/moderation/front1901/reports", responses={**ok("Front1901Reports"), **errors(E.INVALID_CURSOR)})
+@moderators.get("/v1/moderation/front1901/reports",
+                responses={**ok("Front1901Reports"), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)}, tags=["moderation"])
 async def front1901_reports(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Moderators: the reported messages of online Front 1901, the latest first."""
     return reply(games.reported_messages(storage(), cursor, limit))

@@ -21,6 +21,7 @@ Notices ride in each step's transaction: each member whose phase opens, and ever
 from __future__ import annotations
 
 import itertools
+import logging
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -28,7 +29,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
-from gameserver.domain.fairplay import JudgedAtTheEnd, link_of
+from gameserver.domain.fairplay import JudgedAtTheEnd, link_of, pace_marks
 from gameserver.domain.front1901.games import KIND, ai_player, rules
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
@@ -49,6 +50,8 @@ from gameserver.storage.records import Game, Seat
 if TYPE_CHECKING:
     from gameserver.storage.port import Store, Write
 
+log = logging.getLogger(__name__)
+
 OPEN_FOR = timedelta(days=7)
 """How long a table waits to start: "A table not started within 7 days is cancelled"."""
 MIN_MEMBERS = 2
@@ -65,6 +68,16 @@ class OnlineMode(JudgedAtTheEnd):
 
     def step_time(self, pace: str, step: int, brief: bool) -> timedelta:
         return phase_time(PhasePace(pace), brief)
+
+    def after_end(self, store: Store, clock: Clock, commit: StepCommit) -> None:
+        """Fair play's marks of a game between members: orders faster than a human's and a too-regular pace (best
+        effort, as every mode's end marks)."""
+        try:
+            marks = pace_marks(store, commit.game)
+            if marks:
+                store.transact([Marks(marks)])
+        except Exception:
+            log.exception("the pace marks of game %s were not written", commit.game.game_id)
 
     def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
         """The members' notices, and at a rated game's end its members' ratings (``ratings``)."""
