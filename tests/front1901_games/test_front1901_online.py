@@ -157,7 +157,15 @@ def test_fog_another_members_orders_of_the_open_phase_change_nothing_a_third_mem
     holds = first_orders(view(one, clock, "AUSTRIA"))
     games.submit_orders(one, clock, CALLERS["AUSTRIA"], "g1", "S1901M", holds, HERE)
     games.submit_orders(other, clock, CALLERS["AUSTRIA"], "g1", "S1901M", ["A VIE - GAL", "A BUD - SER"], HERE)
-    assert _normalised(view(one, clock, "FRANCE")) == _normalised(view(other, clock, "FRANCE"))
+    for store in (one, other):
+        games.save_draft(store, clock, CALLERS["FRANCE"], "g1", "S1901M", ["A PAR - BUR"])
+    france = CALLERS["FRANCE"]
+    for route in (lambda s: view(s, clock, "FRANCE"), lambda s: games.estimates(s, france, "g1"),
+                  lambda s: games.threats(s, france, "g1"), lambda s: games.suggestions(s, france, "g1"),
+                  lambda s: games.game_history(s, france, "g1", None, 50)):
+        assert _normalised(route(one)) == _normalised(route(other))
+    estimated = games.estimates(one, france, "g1")
+    assert estimated["draft"] == ["A PAR - BUR"] and estimated["estimates"]
 
 
 def test_fog_private_messages_between_two_others_never_reach_a_third_member(clock) -> None:

@@ -265,30 +265,37 @@ def save_draft(store: Store, clock: Clock, caller: Caller, game_id: str, phase: 
 
 
 # ------------------------------------------------------------------ help
-def _draft_of(actions: Sequence[Json]) -> list[str]:
-    drafts = [action["orders"] for action in actions if action["kind"] == "draft"]
+def _draft_of(actions: Sequence[Json], power: str) -> list[str]:
+    """My last draft of the phase (at a table, never another member's)."""
+    drafts = [action["orders"] for action in actions if action["kind"] == "draft" and action.get("by", power) == power]
     return list(drafts[-1]) if drafts else []
+
+
+def _seat_of(game: Game, sub: str) -> str | None:
+    """The power help is for: a table's member's (the solo game's engine knows its member)."""
+    return power_of(game, sub) if "members" in game.options else None
 
 
 def estimates(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
     """The strength estimate under each order of my saved draft: its strength, the strongest opposition, the
     chance of success against the AI's likely orders."""
     game, board = _open(_mine(store, caller, game_id))
-    draft = _draft_of(game.actions)
-    return {"phase": game.label, "draft": draft, "estimates": rules().estimates(board.state, game.actions, draft)}
+    draft = _draft_of(game.actions, power_of(game, caller.sub))
+    return {"phase": game.label, "draft": draft,
+            "estimates": rules().estimates(board.state, game.actions, draft, _seat_of(game, caller.sub))}
 
 
 def threats(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
     """Per province, the powers and how many of their units can move or support into it next phase; my centres
     under threat first."""
     game, board = _open(_mine(store, caller, game_id))
-    return {"phase": game.label, "threats": rules().threats(board.state, game.actions)}
+    return {"phase": game.label, "threats": rules().threats(board.state, game.actions, _seat_of(game, caller.sub))}
 
 
 def suggestions(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
     """What the ``normal`` level would order for my power now, each order with its reason."""
     game, board = _open(_mine(store, caller, game_id))
-    return {"phase": game.label, "orders": rules().suggestions(board.state, game.actions)}
+    return {"phase": game.label, "orders": rules().suggestions(board.state, game.actions, _seat_of(game, caller.sub))}
 
 
 # ------------------------------------------------------------------ the past

@@ -790,15 +790,16 @@ class Front1901(BaseEngine[Front1901Game]):
         return {**view, "messages": listed, "agreements": [agreements[i] for i in sorted(agreements)],
                 "proposals_left": left, "draft": draft}
 
-    def estimates(self, data: Json, actions: Sequence[Json], draft: Sequence[str]) -> list[Json]:
-        """The strength estimate under each draft order, on the phase as it stands."""
-        return [e.to_json() for e in self._help(data, actions, lambda game: estimate(game, draft))]
+    def estimates(self, data: Json, actions: Sequence[Json], draft: Sequence[str], seat: str | None = None
+                  ) -> list[Json]:
+        """The strength estimate under each draft order, on the phase as it stands (``seat``: a table's member)."""
+        return [e.to_json() for e in self._help(data, actions, lambda game: estimate(game, draft, seat))]
 
-    def threats(self, data: Json, actions: Sequence[Json]) -> list[Json]:
-        return [t.to_json() for t in self._help(data, actions, threat_map)]
+    def threats(self, data: Json, actions: Sequence[Json], seat: str | None = None) -> list[Json]:
+        return [t.to_json() for t in self._help(data, actions, lambda game: threat_map(game, seat))]
 
-    def suggestions(self, data: Json, actions: Sequence[Json]) -> list[Json]:
-        return [s.to_json() for s in self._help(data, actions, suggest)]
+    def suggestions(self, data: Json, actions: Sequence[Json], seat: str | None = None) -> list[Json]:
+        return [s.to_json() for s in self._help(data, actions, lambda game: suggest(game, seat))]
 
     def _help(self, data: Json, actions: Sequence[Json], ask: Any) -> list[Any]:
         game = _replayed(self.load(data).solo, actions)
