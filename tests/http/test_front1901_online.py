@@ -122,9 +122,16 @@ def test_a_missed_member_is_replaced_by_an_ai_power_that_keeps_the_agreements_th
 
 def test_a_draw_every_member_votes_for_ends_the_game(runner: LocalRunner):
     game_id, members = seat_table(runner, pace="1d")
+    ok(members["GERMANY"].post(at(members["GERMANY"], game_id, "messages"),
+                               json={"to": "AUSTRIA", "text": "Between us two."}))
     for member in members.values():
         ok(member.post(at(member, game_id, "votes"), json={"vote": "draw"}))
     play_phase(members, game_id)
     game = ok(members["AUSTRIA"].get(f"{GAMES}/{game_id}"))
     assert game["status"] == "over" and game["view"]["ends"] == "draw"
     assert game["view"]["winners"] == ["AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY"]
+    record = ok(members["FRANCE"].get(f"{GAMES}/{game_id}/record"))  # once over, still only what FRANCE was sent
+    assert record["final"]["ends"] == "draw" and record["final"]["ranks"]["RUSSIA"] == 1
+    assert "Between us two." not in str(record)
+    assert any(m["text"] == "Between us two." for m in view_of(members["AUSTRIA"], game_id)["messages"])
+    assert not any(m["text"] == "Between us two." for m in view_of(members["FRANCE"], game_id)["messages"])

@@ -412,6 +412,22 @@ class Front1901Final(BaseModel):
     matched: int = Field(description="movement phases whose orders were the suggestion")
 
 
+class Front1901TableFinal(BaseModel):
+    """How a table's game ended: who won, each power's rank by centres (ties share), how votes ended it."""
+
+    members: list[Front1901Power] = Field(description="the powers members played at the end")
+    level: Front1901Level
+    length: Front1901Length
+    last_year: int | None = Field(description="a short game's last year")
+    press: Front1901Press
+    ends: Front1901Ends | None
+    winners: list[Front1901Power]
+    ranks: dict[Front1901Power, int]
+    phase: PhaseText
+    units: Units
+    centres: Centres
+
+
 class Front1901ActionKind(enum.StrEnum):
     """What the member did inside a phase, as the record keeps it."""
 
@@ -459,7 +475,7 @@ class Front1901Record(BaseModel):
 
     game_id: str
     mode: Mode
-    final: Front1901Final
+    final: Front1901TableFinal | Front1901Final
     steps: list[Front1901RecordStep]
     cursor: NextCursor
 

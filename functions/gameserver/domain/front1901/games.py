@@ -325,16 +325,20 @@ def game_history(store: Store, caller: Caller, game_id: str, cursor: str | None,
             "cursor": found.cursor}
 
 
-def record_step(step: StepRecord, power: str) -> dict[str, Any]:
+def record_step(step: StepRecord, power: str, table: bool = False) -> dict[str, Any]:
     """A step as the record keeps it: my orders as sent, my actions in their order (proposals with their answers,
     replies, cancellations: with the seed, what replays the game), each phase whole (every message, the AI
-    powers' to each other too) and the position it led to."""
+    powers' to each other too) and the position it led to. A table's record is the member's own even once over:
+    their proposals, replies and cancellations, and each phase as they saw it (never a message between others)."""
     sent = step.submissions.get(power)
+    kept = ("propose", "reply", "cancel")
     return {
         "phase": step.label,
         "orders": list(sent.orders["orders"]) if sent is not None and sent.sent else [],
-        "actions": [_action_json(action) for action in step.actions if action["kind"] != "draft"],
-        "phases": list(step.record["phases"]),
+        "actions": [_action_json(action) for action in step.actions
+                    if action["kind"] in kept and action.get("by", power) == power],
+        "phases": [rules().public(phase, power) for phase in step.record["phases"]] if table
+        else list(step.record["phases"]),
         "position": {"units": step.record["position"]["units"], "centres": step.record["position"]["centers"]},
         "opened_at": step.opened_at,
         "resolved_at": step.resolved_at,
@@ -343,7 +347,7 @@ def record_step(step: StepRecord, power: str) -> dict[str, Any]:
 
 def _action_json(action: Json) -> Json:
     """A recorded action as the record shows it: what the member sent (and the answer a proposal got)."""
-    shown = {name: value for name, value in action.items() if name != "effects"}
+    shown = {name: value for name, value in action.items() if name not in ("effects", "by")}
     if action["kind"] == "reply":
         shown = {"kind": "reply", "message_id": action["message"], "accept": action["accept"]}
     elif action["kind"] == "cancel":
@@ -358,7 +362,8 @@ def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor
     found = views.record(store, caller.sub, game_id, KIND, clock.now(), (cursor, limit))
     power = power_of(found.game, caller.sub)
     return {"game_id": game_id, "mode": found.game.mode, "final": found.record,
-            "steps": [record_step(step, power) for step in found.steps], "cursor": found.cursor}
+            "steps": [record_step(step, power, "members" in found.game.options) for step in found.steps],
+            "cursor": found.cursor}
 
 
 # ------------------------------------------------------------------ stopping
