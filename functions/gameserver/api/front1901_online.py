@@ -109,7 +109,7 @@ async def reclaim_front1901_seat(game_id: GameId, phase: Phase, request: Request
 
 
 @router.get("/v1/front1901/ratings", responses={**ok("Front1901RatingBoard"), **errors(E.INVALID_CURSOR)})
-async def front1901_rating_board(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
+async def get_front1901_board(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Online Front 1901's board: each rated member's rating (openskill's Plackett-Luce), highest first."""
     return reply(ratings.board(storage(), cursor, limit))
 
@@ -126,6 +126,6 @@ async def report_front1901_message(game_id: GameId, phase: Phase, message_id: An
 
 @moderators.get("/v1/moderation/front1901/reports",
                 responses={**ok("Front1901Reports"), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)}, tags=["moderation"])
-async def front1901_reports(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
+async def list_front1901_reports(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Moderators: the reported messages of online Front 1901, the latest first."""
     return reply(games.reported_messages(storage(), cursor, limit))
