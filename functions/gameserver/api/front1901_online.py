@@ -109,7 +109,7 @@ async def reclaim_front1901_seat(game_id: GameId, phase: Phase, request: Request
 
 
 @router.get("/v1/front1901/ratings", responses={**ok("Front1901RatingBoard"), **errors(E.INVALID_CURSOR)})
-async def get_front1901_board(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
+async def get_front1901_ratings(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Online Front 1901's board: each rated member's rating (openskill's Plackett-Luce), highest first."""
     return reply(ratings.board(storage(), cursor, limit))
 
