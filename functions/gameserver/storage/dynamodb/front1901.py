@@ -214,30 +214,26 @@ def report_items(table: str, write: MessageReported) -> list[Item]:
 
 class DynamoFront1901(Area):
     def reported_messages(self, cursor: str | None, limit: int) -> Page:
+        return self._latest_first(REPORTS, cursor, limit, decode_report)
+
+    def _latest_first(self, partition: str, cursor: str | None, limit: int, decode: Any) -> Page:
+        """A page of one gsi1 partition, its keys descending (the board's highest, the reports' latest first)."""
         request: dict[str, Any] = {
             "TableName": self.table, "IndexName": GSI1, "KeyConditionExpression": "gsi1pk = :pk",
-            "ExpressionAttributeValues": {":pk": codec.s(REPORTS)}, "ScanIndexForward": False, "Limit": limit,
+            "ExpressionAttributeValues": {":pk": codec.s(partition)}, "ScanIndexForward": False, "Limit": limit,
         }
         if cursor:
-            request["ExclusiveStartKey"] = decode_key(cursor, {"gsi1pk": REPORTS}, GSI1_KEY)
+            request["ExclusiveStartKey"] = decode_key(cursor, {"gsi1pk": partition}, GSI1_KEY)
         answer = self.client.query(**request)
         last = answer.get("LastEvaluatedKey")
-        return Page([decode_report(item) for item in answer.get("Items", [])], encode_key(last) if last else None)
+        return Page([decode(item) for item in answer.get("Items", [])], encode_key(last) if last else None)
 
     def online_ratings(self, subs: tuple[str, ...]) -> dict[str, OnlineRating]:
         found = batch_get(self.client, self.table, [codec.key(rating_pk(sub), RATING) for sub in subs])
         return {item["member"]["S"]: decode_rating(item) for item in found.values()}
 
     def online_board(self, cursor: str | None, limit: int) -> Page:
-        request: dict[str, Any] = {
-            "TableName": self.table, "IndexName": GSI1, "KeyConditionExpression": "gsi1pk = :pk",
-            "ExpressionAttributeValues": {":pk": codec.s(ONLINE_BOARD)}, "ScanIndexForward": False, "Limit": limit,
-        }
-        if cursor:
-            request["ExclusiveStartKey"] = decode_key(cursor, {"gsi1pk": ONLINE_BOARD}, GSI1_KEY)
-        answer = self.client.query(**request)
-        last = answer.get("LastEvaluatedKey")
-        return Page([decode_rating(item) for item in answer.get("Items", [])], encode_key(last) if last else None)
+        return self._latest_first(ONLINE_BOARD, cursor, limit, decode_rating)
 
     def put_challenge(self, challenge: Challenge) -> bool:
         return self.put_if(encode_challenge(challenge), "attribute_not_exists(pk)")
