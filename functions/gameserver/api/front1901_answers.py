@@ -236,8 +236,8 @@ class Front1901PhasePlayed(BaseModel):
     convoys: list[str] = Field(description="the convoy orders added to the member's")
     messages: list[Front1901Message] = Field(default_factory=list, description="left out of the view's last "
                                                                               "phases (the view showed them)")
-    kept_by_ai: list[Front1901Power] = Field(description="a table's seats an AI power played for their member "
-                                                         "in this phase (empty in a solo game)")
+    kept_by_ai: list[Front1901Power] = Field(default_factory=list, description="a table's seats an AI power "
+                                             "played for their member in this phase (empty in a solo game)")
 
 
 class Front1901View(BaseModel):
