@@ -1,7 +1,8 @@
 """Front 1901 online through HTTP on the local runner with its manual clock: a table of four members (their powers
 picked) and three AI powers played through 1902 with messages and proposals among members and AI powers; a phase
 closed by its deadline (the runner's timer loop on the manual clock), a member who misses two phases replaced by
-an AI power that keeps the seat's agreements, then reclaiming it; a draw every member votes for."""
+an AI power that keeps the seat's agreements, then reclaiming it; a draw every member votes for, and one an AI power
+refuses; a solo at 18 centres (the last two from positions the runner's admin sets up)."""
 
 from __future__ import annotations
 
@@ -135,3 +136,44 @@ def test_a_draw_every_member_votes_for_ends_the_game(runner: LocalRunner):
     assert "Between us two." not in str(record)
     assert any(m["text"] == "Between us two." for m in view_of(members["AUSTRIA"], game_id)["messages"])
     assert not any(m["text"] == "Between us two." for m in view_of(members["FRANCE"], game_id)["messages"])
+
+
+def _position(phase: str, units: dict[str, list[str]], centres: dict[str, list[str]]) -> Json:
+    return {"phase": phase, "units": {p: sorted(u) for p, u in units.items()},
+            "centers": {p: sorted(c) for p, c in centres.items()}, "dislodged": {}, "contested": []}
+
+
+def seeded_table(runner: LocalRunner, position: Json) -> tuple[str, dict[str, Member]]:
+    members = {power: runner.known_member(power.lower()) for power in POWERS}
+    made = runner.seeded_game(kind="front1901-online", seed=3, pace="live",
+                              players={p: m.sub for p, m in members.items()}, setup={"position": position})
+    return made["game_id"], members
+
+
+def test_a_draw_an_ai_power_refuses_when_it_leads_with_twelve_centres(runner: LocalRunner):
+    game_id, members = seeded_table(runner, _position(
+        "S1905M", {"AUSTRIA": ["A WAR"], "ENGLAND": ["F LON"], "FRANCE": ["A PAR"], "GERMANY": ["A BER"],
+                   "TURKEY": ["A CON"]},
+        {"AUSTRIA": ["WAR"], "ENGLAND": ["LON", "EDI", "LVP"], "FRANCE": ["PAR", "BRE", "MAR"],
+         "GERMANY": ["BER", "KIE", "MUN"], "ITALY": ["ROM", "NAP", "VEN"], "RUSSIA": ["STP"],
+         "TURKEY": ["ANK", "CON", "SMY", "SEV", "BUL", "RUM", "GRE", "SER", "BUD", "VIE", "TRI", "MOS"]}))
+    for member in members.values():
+        ok(member.post(at(member, game_id, "votes"), json={"vote": "draw"}))
+    play_phase(members, game_id)
+    game = ok(members["FRANCE"].get(f"{GAMES}/{game_id}"))
+    assert game["status"] == "open" and game["view"]["phase"] != "S1905M"  # TURKEY plays to win
+
+
+def test_a_solo_at_eighteen_centres_ends_the_game(runner: LocalRunner):
+    german = ["BER", "KIE", "MUN", "HOL", "BEL", "DEN", "SWE", "NWY", "WAR", "MOS", "STP", "VIE", "BUD", "TRI", "SER",
+              "RUM", "BUL"]
+    game_id, members = seeded_table(runner, _position(
+        "F1905M", {"AUSTRIA": ["A GRE"], "ENGLAND": ["F LON"], "GERMANY": ["A BUR"], "ITALY": ["A ROM"],
+                   "TURKEY": ["A SMY"]},
+        {"GERMANY": german, "FRANCE": ["PAR"], "ENGLAND": ["LON", "EDI", "LVP"], "AUSTRIA": ["GRE"],
+         "ITALY": ["ROM", "NAP", "VEN", "TUN"], "TURKEY": ["ANK", "CON", "SMY", "SEV"]}))
+    ok(members["GERMANY"].put(f"{GAMES}/{game_id}/phases/F1905M/orders", json={"orders": ["A BUR - PAR"]}))
+    for power in ("AUSTRIA", "ENGLAND"):
+        ok(members[power].put(f"{GAMES}/{game_id}/phases/F1905M/orders", json={"orders": []}))
+    game = ok(members["FRANCE"].get(f"{GAMES}/{game_id}"))
+    assert game["status"] == "over" and game["view"]["winners"] == ["GERMANY"] and game["view"]["ranks"]["GERMANY"] == 1
