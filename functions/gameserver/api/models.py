@@ -19,13 +19,9 @@ from gameserver.catalog import GAMES, MODES, Catalog
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
 from gameserver.platform.pace import Pace
+from gameserver.words import DecimalText, NextCursor, Timestamp
 
-__all__ = ["Pace"]
-
-Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
-                                 json_schema_extra={"format": "date-time"},
-                                 examples=["2026-12-01T09:00:00Z"])]
-"""An instant, in whole UTC seconds ending in Z (the service's one form: they sort as text)."""
+__all__ = ["DecimalText", "NextCursor", "Pace", "Timestamp"]
 
 ServerNow = Annotated[Timestamp | None, Field(description=(
     "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
@@ -88,11 +84,6 @@ class FeintPace(enum.StrEnum):
     DAY = "1d"
 
 
-DecimalText = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?$", json_schema_extra={"format": "decimal"},
-                                   examples=["1523.41"])]
-"""A decimal number written as text, so that no digit is lost to a float."""
-
-NextCursor = Annotated[str | None, Field(description="pass as ?cursor= for the next page; null on the last")]
 
 
 class Side(enum.StrEnum):

@@ -8,17 +8,22 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.identity import Caller
 from gameserver.ids import new_id
+from gameserver.platform.duels.credits import CreditKind
 from gameserver.platform.ids import is_match_id
 from gameserver.play import views
 from gameserver.play.seats import is_member
 from gameserver.storage.members import Notice, NoticeKind
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, LedgerLine, Profile
+from gameserver.words import NextCursor, Timestamp
 
 if TYPE_CHECKING:
     from gameserver.platform.duels.credits import LedgerLine as Move
@@ -63,7 +68,24 @@ def forget_known_profiles() -> None:
         _known.clear()
 
 
-def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+class LedgerLineOut(TypedDict):
+    """One move of my credits."""
+
+    amount: Annotated[int, Field(description="the change of your balance")]
+    kind: CreditKind
+    ref: Annotated[str, Field(description="the duel (or tournament, season) it belongs to; empty for the grant")]
+    at: Timestamp
+
+
+class CreditsOut(TypedDict):
+    """My balance and a page of my ledger, newest first."""
+
+    balance: int
+    lines: Annotated[list[LedgerLineOut], Field(description="newest first")]
+    cursor: NextCursor
+
+
+def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> CreditsOut:
     """My balance and the ledger line of every move of my credits, newest first: "Every member gets 100 credits
     when their profile is created: a ledger line of kind ``grant``"; every other move is written by what made
     it, in the same transaction."""
@@ -71,7 +93,8 @@ def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, l
     page = store.members.ledger(caller.sub, cursor, limit)
     return {
         "balance": profile.credits,
-        "lines": [{"amount": line.amount, "kind": line.kind, "ref": line.ref, "at": line.at} for line in page.items],
+        "lines": [{"amount": line.amount, "kind": CreditKind(line.kind), "ref": line.ref, "at": line.at}
+                  for line in page.items],
         "cursor": page.cursor,
     }
 
