@@ -5,9 +5,12 @@ built from those declarations (``api.openapi``). ``api.models`` holds the words 
 
 from __future__ import annotations
 
-from typing import Annotated
+import enum
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field
+
+from gameserver.catalog import GAMES, MODES, Catalog
 
 Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
                                  json_schema_extra={"format": "date-time"},
@@ -20,3 +23,35 @@ DecimalText = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?$", json_schema_extra
 
 NextCursor = Annotated[str | None, Field(description="pass as ?cursor= for the next page; null on the last")]
 """A page's cursor to the next one."""
+
+
+def _catalog_enum(name: str, doc: str, catalog: Catalog, *, described: bool) -> type[enum.StrEnum]:
+    """An enum of ``catalog``'s declared names (``hot-seat`` is ``HOT_SEAT``), each described by its entry's line
+    where ``described`` (what ``api.openapi`` writes as the values' meanings)."""
+    built = enum.StrEnum(name, [(entry.name.upper().replace("-", "_"), entry.name)  # type: ignore[misc]
+                                for entry in catalog.declared], module=__name__)
+    built.__doc__ = doc
+    built.__member_docs__ = {  # type: ignore[attr-defined]
+        entry.name.upper().replace("-", "_"): entry.description if described else "" for entry in catalog.declared}
+    return built
+
+
+if TYPE_CHECKING:  # the names as types; their values are the catalog's
+    class Mode(enum.StrEnum): ...
+
+    class GameKind(enum.StrEnum): ...
+else:
+    Mode = _catalog_enum("Mode", "How a game is played: how it came to be, and what it adds to the game (stakes, a "
+                                 "board, a bracket); the\npipeline's registered modes (``gameserver.services.MODES``).",
+                         MODES, described=True)
+
+    GameKind = _catalog_enum("GameKind", "The games the service hosts (the pipeline's kinds).", GAMES, described=False)
+
+
+class GameStatus(enum.StrEnum):
+    """A game's status, as a member's list shows it."""
+
+    OPEN = "open"
+    OVER = "over"
+    LEFT = "left"
+    """In my list only: I left it, and it goes on without me."""

@@ -23,7 +23,7 @@ from gameserver.play.seats import is_member
 from gameserver.storage.members import Notice, NoticeKind
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, LedgerLine, Profile
-from gameserver.words import NextCursor, Timestamp
+from gameserver.words import GameKind, GameStatus, Mode, NextCursor, Timestamp
 
 if TYPE_CHECKING:
     from gameserver.platform.duels.credits import LedgerLine as Move
@@ -60,6 +60,23 @@ def my_profile(store: Store, clock: Clock, caller: Caller) -> Profile:
             _known.discard(caller.sub)
         return my_profile(store, clock, caller)
     return profile
+
+
+class ProfileOut(TypedDict):
+    """My profile."""
+
+    sub: str
+    username: str
+    created_at: Timestamp
+    credits: int
+    moderator: Annotated[bool, Field(description="in the user pool's moderators group")]
+
+
+def profile_out(store: Store, clock: Clock, caller: Caller) -> ProfileOut:
+    """My profile as the API shows it (created on my first call, with its opening 100 credits)."""
+    profile = my_profile(store, clock, caller)
+    return {"sub": profile.sub, "username": profile.username, "created_at": profile.created_at,
+            "credits": profile.credits, "moderator": caller.is_moderator}
 
 
 def forget_known_profiles() -> None:
@@ -117,12 +134,34 @@ def step_opened(game: Game, ref: str) -> list[Notice]:
             for sub in game.players.values() if is_member(sub)]
 
 
-def my_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+class MyGame(TypedDict):
+    """One of my games, of any game."""
+
+    game_id: str
+    game: GameKind
+    mode: Mode
+    status: GameStatus
+    seats: Annotated[list[str], Field(description="my seats, in the game's words (south, 3, FRANCE)")]
+    label: Annotated[str, Field(description="the open step (or the last one played) in the game's words: a turn, "
+                                            "41/retreat")]
+    deadline: Timestamp | None
+    winner: Annotated[str | None, Field(description="a seat, or draw")]
+    created_at: Timestamp
+
+
+class MyGames(TypedDict):
+    """A page of my games of every game, newest first."""
+
+    games: Annotated[list[MyGame], Field(description="newest first")]
+    cursor: NextCursor
+
+
+def my_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> MyGames:
     """My games of every game the service hosts, newest first."""
     page = views.all_my_games(store, caller.sub, cursor, limit)
-    return {"games": [{"game_id": p.game_id, "game": p.kind, "mode": p.mode, "status": p.status,
-                       "seats": list(p.seats), "label": p.label, "deadline": p.deadline, "winner": p.winner,
-                       "created_at": p.created_at} for p in page.items],
+    return {"games": [{"game_id": p.game_id, "game": GameKind(p.kind), "mode": Mode(p.mode),
+                       "status": GameStatus(p.status), "seats": list(p.seats), "label": p.label,
+                       "deadline": p.deadline, "winner": p.winner, "created_at": p.created_at} for p in page.items],
             "cursor": page.cursor}
 
 
