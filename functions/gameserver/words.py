@@ -25,6 +25,13 @@ NextCursor = Annotated[str | None, Field(description="pass as ?cursor= for the n
 """A page's cursor to the next one."""
 
 
+class Side(enum.StrEnum):
+    """A side of Feinthold: south's HQ is at the bottom, north's at the top."""
+
+    SOUTH = "south"
+    NORTH = "north"
+
+
 def _catalog_enum(name: str, doc: str, catalog: Catalog, *, described: bool) -> type[enum.StrEnum]:
     """An enum of ``catalog``'s declared names (``hot-seat`` is ``HOT_SEAT``), each described by its entry's line
     where ``described`` (what ``api.openapi`` writes as the values' meanings)."""

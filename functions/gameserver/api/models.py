@@ -18,9 +18,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstr
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
 from gameserver.platform.pace import Pace
-from gameserver.words import DecimalText, GameKind, GameStatus, Mode, NextCursor, Timestamp
+from gameserver.words import DecimalText, GameKind, GameStatus, Mode, NextCursor, Side, Timestamp
 
-__all__ = ["DecimalText", "GameKind", "GameStatus", "Mode", "NextCursor", "Pace", "Timestamp"]
+__all__ = ["DecimalText", "GameKind", "GameStatus", "Mode", "NextCursor", "Pace", "Side", "Timestamp"]
 
 ServerNow = Annotated[Timestamp | None, Field(description=(
     "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
@@ -83,13 +83,6 @@ class FeintPace(enum.StrEnum):
     DAY = "1d"
 
 
-
-
-class Side(enum.StrEnum):
-    """A side of Feinthold: south's HQ is at the bottom, north's at the top."""
-
-    SOUTH = "south"
-    NORTH = "north"
 
 
 Draw = Literal["draw"]
