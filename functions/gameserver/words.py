@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Annotated
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from gameserver.catalog import GAMES, MODES, Catalog
 
@@ -20,6 +20,9 @@ Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
 DecimalText = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?$", json_schema_extra={"format": "decimal"},
                                    examples=["1523.41"])]
 """A decimal number written as text, so that no digit is lost to a float."""
+
+Month = Annotated[str, StringConstraints(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")]
+"""A UTC month, YYYY-MM."""
 
 NextCursor = Annotated[str | None, Field(description="pass as ?cursor= for the next page; null on the last")]
 """A page's cursor to the next one."""

@@ -13,14 +13,14 @@ import re
 from datetime import date
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
 from gameserver.platform.pace import Pace
-from gameserver.words import DecimalText, GameKind, GameStatus, Mode, NextCursor, Side, Timestamp
+from gameserver.words import DecimalText, GameKind, GameStatus, Mode, Month, NextCursor, Side, Timestamp
 
-__all__ = ["DecimalText", "GameKind", "GameStatus", "Mode", "NextCursor", "Pace", "Side", "Timestamp"]
+__all__ = ["DecimalText", "GameKind", "GameStatus", "Mode", "Month", "NextCursor", "Pace", "Side", "Timestamp"]
 
 ServerNow = Annotated[Timestamp | None, Field(description=(
     "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
@@ -39,8 +39,6 @@ def _written_day(value: object) -> object:
 Day = Annotated[date, BeforeValidator(_written_day)]
 """A UTC day, YYYY-MM-DD."""
 
-Month = Annotated[str, StringConstraints(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")]
-"""A UTC month, YYYY-MM."""
 
 E = TypeVar("E", bound=enum.Enum)
 Choice = Annotated[E, Field(strict=False)]
