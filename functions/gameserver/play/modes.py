@@ -44,7 +44,11 @@ class Stop(NamedTuple):
 
     reason: StopReason
     by: str
+    """A member (who abandoned it, whose ratings a freeze froze), a moderator, or ``RULES``."""
     winner: Seat | None = None
+    frozen: frozenset[str] = frozenset()
+    """A freeze's (``FROZEN``): every member it froze at once, ``by`` among them (a match whose two players are
+    both frozen is void, not a forfeit)."""
 
 
 class Deadlines(enum.StrEnum):
