@@ -478,13 +478,31 @@ def _unmatched(order: Order, r: Resolver) -> str:
 
 
 def _battles(r: Resolver, units: Mapping[Province, Unit]) -> dict[Province, Battle]:
+    """Every province some unit tried to enter, with the strengths of DATC 5.B read from the settled
+    decisions: the resolver's rules (``attack_strength``, ``prevent_strength`` ...) inlined, each mover's
+    head-to-head worked out once for its attack and its prevent (the command line asks this of every phase)."""
     battles = {}
+    kind, dest, result, convoyed, supports = r.kind, r.dest, r.result, r.convoyed, r.supports
+    attack, given, resolve, path = r.attack_into, r.given_count, r.resolve, r.path
     for d, movers in r.moves_into.items():
-        attacks = {q: r.attack_strength(q) for q in movers}
-        prevents = {q: r.prevent_strength(q) for q in movers}
-        opponent = next((q for q in movers if r.head_to_head(q)), None)
+        there = kind.get(d)
+        back = dest.get(d) if there == MOVE else None
+        attacks: dict[Province, int] = {}
+        prevents: dict[Province, int] = {}
+        opponent = winner = None
+        for q in movers:
+            head_to_head = back == q and q not in convoyed and d not in convoyed
+            if head_to_head and opponent is None:
+                opponent = q
+            attacks[q] = attack(q, d, there, head_to_head)
+            if (q in convoyed and not path(q)) or (head_to_head and resolve(d)):
+                prevents[q] = 0
+            else:
+                backing = supports.get(q)
+                prevents[q] = 1 + given(backing) if backing else 1
+            if winner is None and result[q]:
+                winner = q
         defend = r.defend_strength(d) if opponent is not None else None
         hold = r.hold_strength(d) if d in units else 0
-        winner = next((q for q in movers if r.result[q]), None)
         battles[d] = Battle(d, attacks, prevents, hold, defend, opponent, winner)
     return battles
