@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import ARMY, ARMY_MOVES, CENTRES, FLEET_MOVES, Power, Province
-from ..movement import MovementOutcome, adjudicate_movement
+from ..movement import CheckedOrders, MovementOutcome, adjudicate_checked, check_orders
 from ..orders import Convoy, Hold, Move, SupportHold, SupportMove
 from ..position import Position, Season, Unit
 from .policy import Bounds, UnitOrder, movement_orders
@@ -95,6 +95,35 @@ def evaluate(outcome: MovementOutcome, position: Position, power: Power, values:
     return score
 
 
+class Opponents:
+    """The other powers' likely order sets, as one searching power meets them: scenario ``k`` is every other
+    power's ``k``-th set, checked against the position once, however many candidates meet it."""
+
+    __slots__ = ("position", "power", "_others", "_checked")
+
+    def __init__(self, position: Position, power: Power, likely: Mapping[Power, Sequence[Sequence[UnitOrder]]]) -> None:
+        self.position = position
+        self.power = power
+        self._others = [(p, sets) for p, sets in likely.items() if p != power]
+        self._checked: list[CheckedOrders] = []
+
+    def scenario(self, k: int) -> CheckedOrders:
+        checked = self._checked
+        while len(checked) <= k:
+            n = len(checked)
+            checked.append(check_orders(self.position, {p: sets[n] for p, sets in self._others}))
+        return checked[k]
+
+    def score(self, candidate: Sequence[UnitOrder], values: Values, scenarios: int) -> float:
+        """The candidate's mean value over the first ``scenarios`` scenarios (each adjudicated)."""
+        position, power = self.position, self.power
+        own = check_orders(position, {power: candidate})
+        total = 0.0
+        for k in range(scenarios):
+            total += evaluate(adjudicate_checked(position, self.scenario(k), own), position, power, values)
+        return total / scenarios
+
+
 def score(
     position: Position,
     power: Power,
@@ -104,15 +133,7 @@ def score(
     scenarios: int,
 ) -> float:
     """The candidate's mean value over the first ``scenarios`` scenarios (each adjudicated)."""
-    total = 0.0
-    count = 0
-    others = [(p, sets) for p, sets in likely.items() if p != power]
-    for k in range(scenarios):
-        orders: dict[Power, Sequence[UnitOrder]] = {p: sets[k] for p, sets in others}
-        orders[power] = candidate
-        total += evaluate(adjudicate_movement(position, orders), position, power, values)
-        count += 1
-    return total / count
+    return Opponents(position, power, likely).score(candidate, values, scenarios)
 
 
 def unit_options(unit: Unit, orders: Mapping[Province, UnitOrder], bounds: Bounds) -> list[UnitOrder]:
@@ -179,7 +200,8 @@ def climb(
     fixed = {p for p, o in current.items() if type(o) is Convoy or (type(o) is Move and not _by_land(o))}
     fixed |= {o.army.province for o in current.values() if isinstance(o, Convoy)}
     fixed |= {o.unit.province for o in bounds.promised}
-    best = score(position, power, list(current.values()), likely, values, scenarios)
+    opponents = Opponents(position, power, likely)
+    best = opponents.score(list(current.values()), values, scenarios)
     spent = scenarios
     changed = True
     while changed:
@@ -197,7 +219,7 @@ def climb(
                 orders = [trial[q] for q in sorted(trial)]
                 if not allowed(orders):
                     continue
-                value = score(position, power, orders, likely, values, scenarios)
+                value = opponents.score(orders, values, scenarios)
                 spent += scenarios
                 if value > best + 1e-9 and (choice is None or value > choice[0]):
                     choice = (value, trial)
