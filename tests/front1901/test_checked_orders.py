@@ -7,7 +7,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules.front1901 import adjudicate_movement, parse_order
+from rules.front1901 import Position, adjudicate_movement, parse_order
 from rules.front1901.movement import adjudicate_checked, check_orders
 from rules.front1901.notation import _READ, _compact
 
@@ -51,3 +51,28 @@ def test_an_order_read_again_is_the_order_first_read() -> None:
     # Only this engine's notation is kept: a loose spelling is read each time.
     parse_order("a par-bur")
     assert "a par-bur" not in _READ
+
+
+def test_a_convoy_paradox_met_inside_another_cycle_is_settled_by_szykman() -> None:
+    """Found by the hard level's search (spring 1908): F SKA - NTH (supported) and F BEL - NTH (supported by
+    F HOL) against the German F NTH convoying A DEN - HOL, which would cut F HOL's support.  If the convoy
+    carries, HOL's support is cut, SKA dislodges NTH and the convoy cannot carry; if not, SKA and BEL bounce
+    and it can: a paradox through a convoy, so "the convoy fails" (Szykman) and both attacks bounce, as MILA
+    adjudicates it.  The cycle was first met inside a smaller one, whose settling forgot it: the resolver
+    then never ended."""
+    units = {
+        "ENGLAND": ["F LON", "F SKA"],
+        "GERMANY": ["A DEN", "A KIE", "F NTH"],
+        "RUSSIA": ["F BEL", "F HOL"],
+    }
+    orders = {
+        "ENGLAND": ["F SKA - NTH", "F LON S F SKA - NTH"],
+        "GERMANY": ["F NTH C A DEN - HOL", "A DEN - HOL", "A KIE S A DEN - HOL"],
+        "RUSSIA": ["F BEL - NTH", "F HOL S F BEL - NTH"],
+    }
+    out = adjudicate_movement(Position.from_json({"phase": "S1908M", "units": units}), orders)
+    assert out.results["NTH"] == "disrupted"
+    assert out.results["SKA"] == out.results["BEL"] == "bounced"
+    assert out.results["DEN"] == "disrupted"
+    assert out.results["HOL"] == "supports"
+    assert not out.dislodged

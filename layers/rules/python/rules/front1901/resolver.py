@@ -107,7 +107,12 @@ class Resolver:
                 self._backup_rule(set(deps[mark:]))
                 del deps[mark:]
                 return self.resolve(p)
-            del deps[mark:]
+            # Settled either way.  With a guess still outstanding, this decision and those met inside may
+            # belong to a cycle around it: they stay noted for that cycle's backup rule.
+            if guesses:
+                deps.append(p)
+            else:
+                del deps[mark:]
         elif len(guesses) != outstanding:
             deps.append(p)
         if not guesses:
