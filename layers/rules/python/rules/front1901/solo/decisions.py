@@ -288,7 +288,7 @@ def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, t
                 )
                 broken = frozenset(a.id for a in binding if breaks(made, a.bounds(power, position)))
                 candidates.setdefault(" ".join(map(str, made)), (made, broken))
-        opponents = Opponents(position, power, likely)
+        opponents = Opponents(position, power, likely, style.rivals)
         ranked = sorted(
             (
                 (opponents.score(made, free_values, style.scenarios), key, made, broken)
@@ -317,11 +317,11 @@ def _climbed(
     position = table.position
     binding = table.binding(power)
     if not binding:
-        return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, binding), lambda _: True)
+        return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, binding), lambda _: True, style.rivals)
     def broken(orders: Sequence[UnitOrder]) -> frozenset[int]:
         return frozenset(a.id for a in binding if breaks(orders, a.bounds(power, position)))
     was = broken(chosen)
-    return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, ()), lambda o: broken(o) == was)
+    return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, ()), lambda o: broken(o) == was, style.rivals)
 
 
 def _honest_choice(

@@ -40,8 +40,6 @@ DISLODGED = 0.6
 """A unit of the power driven out (it may still retreat)."""
 STRANDED = 1.0
 """A unit driven out with nowhere to retreat: lost."""
-RIVALS = 0.0
-"""Per centre another power stands on that it does not own (taken after a fall): what its gain costs us."""
 PLACE = 0.15
 """Per unit: the destination value of where it stands, in neutral-centre units (the policy's sense of
 where a unit is useful)."""
@@ -72,8 +70,9 @@ def likely_sets(
     }
 
 
-def evaluate(outcome: MovementOutcome, position: Position, power: Power, values: Values) -> float:
-    """The board after a movement phase, for ``power``, in centres (the module's weights)."""
+def evaluate(outcome: MovementOutcome, position: Position, power: Power, values: Values, rivals: float = 0.0) -> float:
+    """The board after a movement phase, for ``power``, in centres (the module's weights; ``rivals``: what a
+    centre another power stands on and does not own costs the power, as a share of a capture of its own)."""
     season = position.phase.season
     capture, loss = CAPTURE[season], LOSS[season]
     scale = values.unit_scale
@@ -83,8 +82,8 @@ def evaluate(outcome: MovementOutcome, position: Position, power: Power, values:
             owner = position.centres.get(province)
             if owner == power:
                 score -= loss
-            elif RIVALS and province in CENTRES and owner != unit.power:
-                score -= RIVALS * capture
+            elif rivals and province in CENTRES and owner != unit.power:
+                score -= rivals * capture
             continue
         score += PLACE * values.at(unit, unit.location) / scale
         if province in CENTRES and position.centres.get(province) != power:
@@ -99,11 +98,19 @@ class Opponents:
     """The other powers' likely order sets, as one searching power meets them: scenario ``k`` is every other
     power's ``k``-th set, checked against the position once, however many candidates meet it."""
 
-    __slots__ = ("position", "power", "_others", "_checked")
+    __slots__ = ("position", "power", "rivals", "_others", "_checked")
 
-    def __init__(self, position: Position, power: Power, likely: Mapping[Power, Sequence[Sequence[UnitOrder]]]) -> None:
+    def __init__(
+        self,
+        position: Position,
+        power: Power,
+        likely: Mapping[Power, Sequence[Sequence[UnitOrder]]],
+        rivals: float = 0.0,
+    ) -> None:
         self.position = position
         self.power = power
+        self.rivals = rivals
+        """``evaluate``'s price of the others' gains."""
         self._others = [(p, sets) for p, sets in likely.items() if p != power]
         self._checked: list[CheckedOrders] = []
 
@@ -116,11 +123,11 @@ class Opponents:
 
     def score(self, candidate: Sequence[UnitOrder], values: Values, scenarios: int) -> float:
         """The candidate's mean value over the first ``scenarios`` scenarios (each adjudicated)."""
-        position, power = self.position, self.power
+        position, power, rivals = self.position, self.power, self.rivals
         own = check_orders(position, {power: candidate})
         total = 0.0
         for k in range(scenarios):
-            total += evaluate(adjudicate_checked(position, self.scenario(k), own), position, power, values)
+            total += evaluate(adjudicate_checked(position, self.scenario(k), own), position, power, values, rivals)
         return total / scenarios
 
 
@@ -189,6 +196,7 @@ def climb(
     budget: int,
     bounds: Bounds,
     allowed: Callable[[Sequence[UnitOrder]], bool],
+    rivals: float = 0.0,
 ) -> list[UnitOrder]:
     """The candidate improved one unit at a time: each unit in province order takes the order among its
     options (``unit_options``) that raises the candidate's mean over the first ``scenarios`` scenarios most,
@@ -200,7 +208,7 @@ def climb(
     fixed = {p for p, o in current.items() if type(o) is Convoy or (type(o) is Move and not _by_land(o))}
     fixed |= {o.army.province for o in current.values() if isinstance(o, Convoy)}
     fixed |= {o.unit.province for o in bounds.promised}
-    opponents = Opponents(position, power, likely)
+    opponents = Opponents(position, power, likely, rivals)
     best = opponents.score(list(current.values()), values, scenarios)
     spent = scenarios
     changed = True
