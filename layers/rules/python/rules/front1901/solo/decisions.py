@@ -46,7 +46,7 @@ from .memory import Memory
 from .policy import Bounds, UnitOrder, adjustment_orders, move_target, movement_orders, retreat_orders
 from .proposals import Alliance, SupportRequest
 from .random_play import random_adjustment_orders, random_movement_orders, random_retreat_orders
-from .search import Model, climb, likely_sets, score
+from .search import Model, Opponents, climb, likely_sets
 from .trust import DISTRUST
 from .values import ATTACK, BALANCED, DEFEND, Outlook, Posture, Values, reach, values
 
@@ -289,9 +289,10 @@ def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, t
                 )
                 broken = frozenset(a.id for a in binding if breaks(made, a.bounds(power, position)))
                 candidates.setdefault(" ".join(map(str, made)), (made, broken))
+        opponents = Opponents(position, power, likely, style.rivals)
         ranked = sorted(
             (
-                (score(position, power, made, likely, free_values, style.scenarios), key, made, broken)
+                (opponents.score(made, free_values, style.scenarios), key, made, broken)
                 for key, (made, broken) in candidates.items()
             ),
             key=lambda c: (-c[0], c[1]),
@@ -317,11 +318,11 @@ def _climbed(
     position = table.position
     binding = table.binding(power)
     if not binding:
-        return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, binding), lambda _: True)
+        return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, binding), lambda _: True, style.rivals)
     def broken(orders: Sequence[UnitOrder]) -> frozenset[int]:
         return frozenset(a.id for a in binding if breaks(orders, a.bounds(power, position)))
     was = broken(chosen)
-    return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, ()), lambda o: broken(o) == was)
+    return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, ()), lambda o: broken(o) == was, style.rivals)
 
 
 def _honest_choice(
