@@ -27,8 +27,9 @@ def test_orders_checked_in_two_groups_adjudicate_as_one_set(seed: int) -> None:
         other = next((u for u in start.units.values() if u.power != power), None)
         if other is not None:
             texts.append(f"{other} H")
-        empty = next(p for p in ("BOH", "TYR", "GAL", "UKR", "SIL") if p not in start.units)
-        texts.append(f"A {empty} - {empty}")
+        empty = next((p for p in ("BOH", "TYR", "GAL", "UKR", "SIL", "RUH", "PIC") if p not in start.units), None)
+        if empty is not None:
+            texts.append(f"A {empty} - {empty}")
     powers = sorted(orders)
     mine = powers[rng.randrange(len(powers))]
     others = {p: o for p, o in orders.items() if p != mine}
