@@ -1,6 +1,6 @@
 """The OpenAPI document as a check on every answer the API tests see. The routes answer the domain's JSON as it
 is (no response model is built at run time), so the tests hold it to the document: a success is exactly its
-answer model (``api/*_answers``: validated, and equal to the model's own dump, so no field is missing, extra or
+answer's declaration (a domain's ``TypedDict``, or a model of ``api/*_answers``: validated, and equal to the model's own dump, so no field is missing, extra or
 of another form), and an error's ``code`` is one its operation declares for that status (``x-error-codes``).
 The in-process gateway (tests/spine/gateway.py) and the HTTP clients of the local runner
 (tests/http/localrun_process.py) run it on every response, so the whole API suite keeps the document honest."""
@@ -37,8 +37,9 @@ def operation_of(method: str, path: str) -> dict[str, Any] | None:
 @cache
 def _answers() -> dict[str, Any]:
     from gameserver.api.openapi import answer_models
+    from pydantic import TypeAdapter
 
-    return answer_models()
+    return {name: TypeAdapter(declared) for name, declared in answer_models().items()}
 
 
 def check_answer(method: str, path: str, status: int, body: Any) -> None:
@@ -61,8 +62,9 @@ def _check_success(operation: dict[str, Any], status: int, body: Any) -> None:
     response = operation["responses"].get(str(status))
     assert response is not None, f"{operation['operationId']} answered {status}, which it does not declare"
     ref = response["content"]["application/json"]["schema"]["$ref"]
-    model = _answers()[ref.rsplit("/", 1)[1]]
-    # What the body holds, as the model writes it back: a field it lacks, one of another form or one the model
+    name = ref.rsplit("/", 1)[1]
+    answer = _answers()[name]
+    # What the body holds, as its declaration writes it back: a field it lacks, one of another form or one it
     # does not know shows; a field the schema lets it leave out (one with a default) may be left out.
-    shown = model.model_validate(body).model_dump(mode="json", by_alias=True, exclude_unset=True)
-    assert shown == body, f"{operation['operationId']} answered other than its {model.__name__}: {body}"
+    shown = answer.dump_python(answer.validate_python(body), mode="json", by_alias=True, exclude_unset=True)
+    assert shown == body, f"{operation['operationId']} answered other than its {name}: {body}"

@@ -11,7 +11,7 @@ from challenge_world import HUMAN, RAM, World, like_ram, member
 from doctrine_player import PASSIVE
 from gameserver.domain.challenges import game, publication
 from gameserver.domain.challenges.ratings import apply_queue
-from gameserver.domain.members import my_feed
+from gameserver.domain.feed import my_feed
 from gameserver.errors import DomainError, ErrorCode
 from gameserver.platform.challenges import MAX_PER_STEP
 from gameserver.platform.duels.lifecycle import LAST_TURN

@@ -176,9 +176,9 @@ def test_each_turn_that_opens_is_a_feed_notice_and_an_event_on_the_bus(store, cl
     send(store, clock, ann, duel["duel_id"], 1)
     send(store, clock, bob, duel["duel_id"], 1)
 
-    from gameserver.domain import members
+    from gameserver.domain.feed import my_feed
 
-    feed = members.my_feed(store, ann, None, 10)["notices"]
+    feed = my_feed(store, ann, None, 10)["notices"]
     assert [(n["duel_id"], n["turn"]) for n in feed] == [(duel["duel_id"], 2), (duel["duel_id"], 1)]
     received = []
     while batch := sqs.receive_message(QueueUrl=queue, MaxNumberOfMessages=10).get("Messages", []):

@@ -137,7 +137,9 @@ def test_nobody_sending_orders_for_two_turns_cancels_the_duel(store, clock, ann,
         duels.sweep(store, clock)
     final = duels.read_duel(store, clock, bob, duel["duel_id"])
     assert (final["status"], final["ending"], final["turns_passed"]) == ("cancelled", "no-orders", 2)
-    assert store.games.get(duel["duel_id"]).status == "over"
+    game = store.games.get(duel["duel_id"])
+    assert game.status == "over"
+    assert (game.stopped.reason, game.stopped.by) == ("forfeit", "rules"), "the game's stop, by the duel's rules"
     assert games.game_record(store, clock, bob, duel["duel_id"])["record"]["winner"] is None
     assert balance(store, ann) == balance(store, bob) == 100 and credit_problems(store) == []
 

@@ -218,7 +218,9 @@ def test_a_freeze_forfeits_the_current_match_moving_only_the_elo_and_is_safe_twi
     assert tournaments.freeze(world.store, world.clock, ["m8"]) == {tid: "frozen"}
     match = world.match(tid, 1)
     assert (match["status"], match["ending"], match["winner"]) == ("won", "frozen", "m1")
-    assert world.game(tid, 1).status == "over"
+    game = world.game(tid, 1)
+    assert game.status == "over" and game.winner == game.seat_of("m1")
+    assert (game.stopped.reason, game.stopped.by) == ("frozen", "m8"), "the game's stop, by the freeze"
     rating = match["rating"]
     assert rating["rated"] is True and rating["game"] == [] and len(rating["elo"]) == 2, "the Elo alone moves"
     assert world.store.tables.game_ratings["m8"][0].rating == Decimal(1400)
@@ -228,6 +230,8 @@ def test_a_freeze_forfeits_the_current_match_moving_only_the_elo_and_is_safe_twi
     assert both == {tid: "frozen"}
     void = world.match(tid, 2)
     assert (void["status"], void["ending"], void["rating"]["rated"]) == ("void", "both-frozen", False)
+    game = world.game(tid, 2)
+    assert (game.status, game.winner, game.stopped.reason) == ("over", None, "frozen")
 
 
 def test_a_freeze_before_it_is_full_removes_the_entry_and_returns_the_fee(world):

@@ -13,7 +13,7 @@ from gameserver.services import storage
 router = APIRouter()
 
 
-@router.get("/v1/credits", responses={**ok("CreditsOut"), **errors(E.INVALID_CURSOR)}, tags=["members"])
+@router.get("/v1/credits", responses={**ok(members.CreditsOut), **errors(E.INVALID_CURSOR)}, tags=["members"])
 async def get_credits(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """My balance and the ledger line of every move of my credits, newest first."""
     return reply(members.my_credits(storage(), get_clock(), caller, cursor, limit))

@@ -34,10 +34,22 @@ Cursor = Annotated[str | None, Query(max_length=1024, description="from the prev
 Limit = Annotated[int, Query(ge=1, le=50)]
 
 
-def ok(answer: str, status: int = 200) -> dict[int | str, dict[str, Any]]:
-    """The route's answer: the model named ``answer`` in its feature's ``*_answers`` module. The route sends the
-    domain's JSON as it is (``reply``); api.openapi writes the model's schema into the document and the API
-    tests validate every answer against it, so a cold start builds no response model."""
+ANSWERS: dict[str, type] = {}
+"""The answers the routes name by their declaration (``ok(CreditsOut)``), by name: api.openapi writes their
+schemas into the document."""
+
+
+def ok(answer: str | type, status: int = 200) -> dict[int | str, dict[str, Any]]:
+    """The route's answer: the ``TypedDict`` its domain builds it as (declared once, where it is built, so mypy
+    checks it there), or the model named ``answer`` in its feature's ``*_answers`` module (the areas not
+    declared in their domain yet). The route sends the domain's JSON as it is (``reply``); api.openapi writes
+    its schema into the document and the API tests validate every answer against it, so a cold start builds
+    no response model."""
+    if not isinstance(answer, str):
+        known = ANSWERS.setdefault(answer.__name__, answer)
+        if known is not answer:
+            raise LookupError(f"two answers are named {answer.__name__}")
+        answer = answer.__name__
     schema = {"$ref": f"#/components/schemas/{answer}"}
     return {status: {"description": answer, "content": {"application/json": {"schema": schema}}}}
 
@@ -142,7 +154,7 @@ def _scope(request: Request, caller: Caller) -> list[str]:
 def answer(key: str | None, request: Request, caller: Caller, body: Any, work: idempotency.Work,
            status: int = 200) -> Response:
     """The call's answer, run once per Idempotency-Key (a replay is the first answer again); a call with no key
-    is simply run."""
+    is run as it is, without entering the idempotency layer."""
     if key is None:
         return reply(work(), status)
     return reply(idempotency.once(key, _scope(request, caller), body, work, request.scope.get("aws.context")),

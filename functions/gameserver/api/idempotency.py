@@ -64,7 +64,7 @@ def _get_runner() -> Callable[..., dict[str, Any]]:
 
 def once(key: str | None, scope: list[str], body: Any, work: Work, context: Any = None) -> Any:
     """Run ``work`` (returning a JSON body) at most once per idempotency ``key`` within ``scope``; a call with no
-    key is run as it is (``api.deps.answer`` does so without importing this module). ``context`` (the Lambda
+    key is run as it is (``api.deps.answer`` does so without entering this module). ``context`` (the Lambda
     context) bounds how long an in-flight record blocks a retry."""
     if key is None:
         return work()

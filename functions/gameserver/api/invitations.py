@@ -17,7 +17,7 @@ router = APIRouter()
 @router.post(
     "/v1/feinthold/invitations",
     status_code=201,
-    responses={**ok("InvitationOut", 201), **errors(E.NOT_FOUND)},
+    responses={**ok(friendly.InvitationOut, 201), **errors(E.NOT_FOUND)},
     tags=["invitations"],
 )
 async def invite_member(body: NewInvitation, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
@@ -32,7 +32,7 @@ async def invite_member(body: NewInvitation, request: Request, caller: Me, key: 
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feinthold/invitations", responses=ok("InvitationList"), tags=["invitations"])
+@router.get("/v1/feinthold/invitations", responses=ok(friendly.InvitationList), tags=["invitations"])
 async def list_invitations(caller: Me) -> Response:
     """Pending invitations to me, and the invitations I sent."""
     return reply(friendly.list_invitations(storage(), caller))
@@ -53,7 +53,7 @@ async def accept_invitation(invitation_id: InvitationId, request: Request, calle
 
 @router.post(
     "/v1/feinthold/invitations/{invitation_id}/decline",
-    responses={**ok("InvitationOut"), **errors(E.NOT_FOUND, E.FORBIDDEN, E.INVITATION_ANSWERED, E.INVITATION_EXPIRED)},
+    responses={**ok(friendly.InvitationOut), **errors(E.NOT_FOUND, E.FORBIDDEN, E.INVITATION_ANSWERED, E.INVITATION_EXPIRED)},
     tags=["invitations"],
 )
 async def decline_invitation(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None

@@ -11,21 +11,17 @@ from __future__ import annotations
 import enum
 import re
 from datetime import date
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from gameserver.catalog import GAMES, MODES, Catalog
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
-from gameserver.platform.pace import Pace
+from gameserver.platform.pace import Pace, PhasePace
+from gameserver.words import DecimalText, GameKind, GameStatus, Mode, Month, NextCursor, Side, Timestamp
 
-__all__ = ["Pace"]
-
-Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
-                                 json_schema_extra={"format": "date-time"},
-                                 examples=["2026-12-01T09:00:00Z"])]
-"""An instant, in whole UTC seconds ending in Z (the service's one form: they sort as text)."""
+__all__ = ["DecimalText", "GameKind", "GameStatus", "Mode", "Month", "NextCursor", "Pace", "PhasePace", "Side",
+           "Timestamp"]
 
 ServerNow = Annotated[Timestamp | None, Field(description=(
     "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
@@ -44,8 +40,6 @@ def _written_day(value: object) -> object:
 Day = Annotated[date, BeforeValidator(_written_day)]
 """A UTC day, YYYY-MM-DD."""
 
-Month = Annotated[str, StringConstraints(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")]
-"""A UTC month, YYYY-MM."""
 
 E = TypeVar("E", bound=enum.Enum)
 Choice = Annotated[E, Field(strict=False)]
@@ -88,18 +82,6 @@ class FeintPace(enum.StrEnum):
     DAY = "1d"
 
 
-DecimalText = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?$", json_schema_extra={"format": "decimal"},
-                                   examples=["1523.41"])]
-"""A decimal number written as text, so that no digit is lost to a float."""
-
-NextCursor = Annotated[str | None, Field(description="pass as ?cursor= for the next page; null on the last")]
-
-
-class Side(enum.StrEnum):
-    """A side of Feinthold: south's HQ is at the bottom, north's at the top."""
-
-    SOUTH = "south"
-    NORTH = "north"
 
 
 Draw = Literal["draw"]
@@ -116,38 +98,6 @@ class HouseAi(enum.StrEnum):
     """Balanced: it scouts and bluffs with decoys."""
     RAM = "ram"
     """Aggressive."""
-
-
-def _catalog_enum(name: str, doc: str, catalog: Catalog, *, described: bool) -> type[enum.StrEnum]:
-    """An enum of ``catalog``'s declared names (``hot-seat`` is ``HOT_SEAT``), each described by its entry's line
-    where ``described`` (what ``api.openapi`` writes as the values' meanings)."""
-    built = enum.StrEnum(name, [(entry.name.upper().replace("-", "_"), entry.name)  # type: ignore[misc]
-                                for entry in catalog.declared], module=__name__)
-    built.__doc__ = doc
-    built.__member_docs__ = {  # type: ignore[attr-defined]
-        entry.name.upper().replace("-", "_"): entry.description if described else "" for entry in catalog.declared}
-    return built
-
-
-if TYPE_CHECKING:  # the names as types; their values are the catalog's
-    class Mode(enum.StrEnum): ...
-
-    class GameKind(enum.StrEnum): ...
-else:
-    Mode = _catalog_enum("Mode", "How a game is played: how it came to be, and what it adds to the game (stakes, a "
-                                 "board, a bracket); the\npipeline's registered modes (``gameserver.services.MODES``).",
-                         MODES, described=True)
-
-    GameKind = _catalog_enum("GameKind", "The games the service hosts (the pipeline's kinds).", GAMES, described=False)
-
-
-class GameStatus(enum.StrEnum):
-    """A game's status, as a member's list shows it."""
-
-    OPEN = "open"
-    OVER = "over"
-    LEFT = "left"
-    """In my list only: I left it, and it goes on without me."""
 
 
 class ClosedBy(enum.StrEnum):

@@ -18,8 +18,7 @@ import sys
 import textwrap
 from typing import Any
 
-from pydantic import BaseModel
-from pydantic.json_schema import models_json_schema
+from pydantic import BaseModel, TypeAdapter
 
 from gameserver.errors import ErrorCode
 
@@ -91,30 +90,35 @@ def finish(spec: dict[str, Any]) -> dict[str, Any]:
     return spec
 
 
-def answer_models() -> dict[str, type[BaseModel]]:
-    """Every model a route answers with (``deps.ok``): the classes of the ``api/*_answers`` modules, by name."""
+def answer_models() -> dict[str, type]:
+    """Every answer a route names (``deps.ok``), by name: the domains' ``TypedDict``s the routes name (every
+    router imported, so each has named its own), and the models of the ``api/*_answers`` modules."""
     import gameserver.api
+    from gameserver.api.deps import ANSWERS
 
-    found: dict[str, type[BaseModel]] = {}
+    found: dict[str, type] = {}
     for module_info in pkgutil.iter_modules(gameserver.api.__path__):
+        module = importlib.import_module(f"gameserver.api.{module_info.name}")
         if module_info.name.endswith("_answers"):
-            module = importlib.import_module(f"gameserver.api.{module_info.name}")
             for name, value in vars(module).items():
                 if (isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == module.__name__):
                     if name in found:
                         raise LookupError(f"two answer models are named {name}")
                     found[name] = value
+    for name, declared in ANSWERS.items():
+        if found.setdefault(name, declared) is not declared:
+            raise LookupError(f"two answers are named {name}")
     return found
 
 
-def _add_schemas(schemas: dict[str, Any], models: list[type[BaseModel]]) -> None:
+def _add_schemas(schemas: dict[str, Any], models: list[type]) -> None:
     """The models' schemas and those they use, beside FastAPI's (one schema per name, the same either way:
     written as FastAPI writes its own, through its Schema model)."""
     from fastapi.encoders import jsonable_encoder
     from fastapi.openapi.models import Schema
 
-    _, top = models_json_schema([(model, "validation") for model in models],
-                                ref_template="#/components/schemas/{model}")
+    _, top = TypeAdapter.json_schemas([(model, "validation", TypeAdapter(model)) for model in models],
+                                      ref_template="#/components/schemas/{model}")
     for name, raw in top.get("$defs", {}).items():
         schema = jsonable_encoder(Schema(**raw), by_alias=True, exclude_none=True)
         if name in schemas and schemas[name] != schema:
@@ -122,7 +126,7 @@ def _add_schemas(schemas: dict[str, Any], models: list[type[BaseModel]]) -> None
         schemas[name] = schema
 
 
-def _describe_answers(operation: dict[str, Any], answers: dict[str, type[BaseModel]]) -> None:
+def _describe_answers(operation: dict[str, Any], answers: dict[str, type]) -> None:
     """A success response is described by its model's docstring (``deps.ok`` names the model)."""
     for status, response in operation["responses"].items():
         if status.startswith("2") and response.get("description") in answers:

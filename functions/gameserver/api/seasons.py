@@ -16,14 +16,14 @@ from gameserver.services import storage
 router = APIRouter()
 
 
-@router.get("/v1/seasons/{season}", responses={**ok("SeasonOut"), **errors(E.NOT_FOUND)}, tags=["seasons"])
+@router.get("/v1/seasons/{season}", responses={**ok(reading.SeasonOut), **errors(E.NOT_FOUND)}, tags=["seasons"])
 async def get_season(season: Annotated[Month, Path(description="YYYY-MM (UTC)")], caller: Known) -> Response:
     """A season's page once its close has begun: the duel prizes (paid or not yet), the titles, the first places
     of its final boards. 404 for a month not closed yet."""
     return reply(reading.season_page(storage(), season))
 
 
-@router.get("/v1/seasons/members/{member}", responses={**ok("SeasonHistory"), **errors(E.INVALID_CURSOR)},
+@router.get("/v1/seasons/members/{member}", responses={**ok(reading.SeasonHistory), **errors(E.INVALID_CURSOR)},
             tags=["seasons"])
 async def get_season_history(member: Annotated[str, Path(min_length=1, max_length=128,
                                                          description="the member's subject")],

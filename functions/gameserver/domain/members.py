@@ -1,6 +1,7 @@
 """Members: a member is the JWT subject; the profile is created on their first authenticated call, with the
 opening grant of 100 credits written as a ledger line in the same transaction (platform.md). A member's
-credits (the balance and the ledger line of every move) and their feed.
+credits (the balance and the ledger line of every move), their list of games and the notices their feed is
+made of (the feed itself: ``domain.feed``).
 """
 
 from __future__ import annotations
@@ -8,21 +9,24 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.identity import Caller
 from gameserver.ids import new_id
-from gameserver.platform.ids import is_match_id
+from gameserver.platform.duels.credits import CreditKind
 from gameserver.play import views
 from gameserver.play.seats import is_member
-from gameserver.storage.members import Notice, NoticeKind
+from gameserver.storage.members import Notice
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, LedgerLine, Profile
+from gameserver.words import GameKind, GameStatus, Mode, NextCursor, Timestamp
 
 if TYPE_CHECKING:
     from gameserver.platform.duels.credits import LedgerLine as Move
-    from gameserver.storage.challenges import FeedNotice
 
 OPENING_GRANT = 100
 """"Every member gets 100 credits when their profile is created"."""
@@ -57,13 +61,47 @@ def my_profile(store: Store, clock: Clock, caller: Caller) -> Profile:
     return profile
 
 
+class ProfileOut(TypedDict):
+    """My profile."""
+
+    sub: str
+    username: str
+    created_at: Timestamp
+    credits: int
+    moderator: Annotated[bool, Field(description="in the user pool's moderators group")]
+
+
+def profile_out(store: Store, clock: Clock, caller: Caller) -> ProfileOut:
+    """My profile as the API shows it (created on my first call, with its opening 100 credits)."""
+    profile = my_profile(store, clock, caller)
+    return {"sub": profile.sub, "username": profile.username, "created_at": profile.created_at,
+            "credits": profile.credits, "moderator": caller.is_moderator}
+
+
 def forget_known_profiles() -> None:
     """Tests that recreate the tables start from a process that knows nobody."""
     with _known_lock:
         _known.clear()
 
 
-def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+class LedgerLineOut(TypedDict):
+    """One move of my credits."""
+
+    amount: Annotated[int, Field(description="the change of your balance")]
+    kind: CreditKind
+    ref: Annotated[str, Field(description="the duel (or tournament, season) it belongs to; empty for the grant")]
+    at: Timestamp
+
+
+class CreditsOut(TypedDict):
+    """My balance and a page of my ledger, newest first."""
+
+    balance: int
+    lines: Annotated[list[LedgerLineOut], Field(description="newest first")]
+    cursor: NextCursor
+
+
+def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> CreditsOut:
     """My balance and the ledger line of every move of my credits, newest first: "Every member gets 100 credits
     when their profile is created: a ledger line of kind ``grant``"; every other move is written by what made
     it, in the same transaction."""
@@ -71,7 +109,8 @@ def my_credits(store: Store, clock: Clock, caller: Caller, cursor: str | None, l
     page = store.members.ledger(caller.sub, cursor, limit)
     return {
         "balance": profile.credits,
-        "lines": [{"amount": line.amount, "kind": line.kind, "ref": line.ref, "at": line.at} for line in page.items],
+        "lines": [{"amount": line.amount, "kind": CreditKind(line.kind), "ref": line.ref, "at": line.at}
+                  for line in page.items],
         "cursor": page.cursor,
     }
 
@@ -94,55 +133,32 @@ def step_opened(game: Game, ref: str) -> list[Notice]:
             for sub in game.players.values() if is_member(sub)]
 
 
-def my_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+class MyGame(TypedDict):
+    """One of my games, of any game."""
+
+    game_id: str
+    game: GameKind
+    mode: Mode
+    status: GameStatus
+    seats: Annotated[list[str], Field(description="my seats, in the game's words (south, 3, FRANCE)")]
+    label: Annotated[str, Field(description="the open step (or the last one played) in the game's words: a turn, "
+                                            "41/retreat")]
+    deadline: Timestamp | None
+    winner: Annotated[str | None, Field(description="a seat, or draw")]
+    created_at: Timestamp
+
+
+class MyGames(TypedDict):
+    """A page of my games of every game, newest first."""
+
+    games: Annotated[list[MyGame], Field(description="newest first")]
+    cursor: NextCursor
+
+
+def my_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> MyGames:
     """My games of every game the service hosts, newest first."""
     page = views.all_my_games(store, caller.sub, cursor, limit)
-    return {"games": [{"game_id": p.game_id, "game": p.kind, "mode": p.mode, "status": p.status,
-                       "seats": list(p.seats), "label": p.label, "deadline": p.deadline, "winner": p.winner,
-                       "created_at": p.created_at} for p in page.items],
+    return {"games": [{"game_id": p.game_id, "game": GameKind(p.kind), "mode": Mode(p.mode),
+                       "status": GameStatus(p.status), "seats": list(p.seats), "label": p.label,
+                       "deadline": p.deadline, "winner": p.winner, "created_at": p.created_at} for p in page.items],
             "cursor": page.cursor}
-
-
-def my_feed(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
-    """What the notifications said, newest first: the steps of mine that opened, my games that ended, what
-    happened to my tournament matches and to my published doctrines, the seats kept for me at a table."""
-    page = store.members.feed(caller.sub, cursor, limit)
-    return {"notices": [_notice_json(n) for n in page.items], "cursor": page.cursor}
-
-
-def _notice_json(notice: Notice | FeedNotice) -> dict[str, Any]:
-    """A notice as the feed shows it: a tournament match's game id names its tournament, a table invitation's
-    its table, any other's ``ref`` a duel's (or nothing); an author's notice counts its doctrine's challenges."""
-    if not isinstance(notice, Notice):
-        return _challenges_json(notice)
-    if notice.kind in (NoticeKind.SEASON_PRIZE, NoticeKind.SEASON_TITLE):
-        return _season_json(notice)
-    in_tournament = is_match_id(notice.game_id)
-    at_table = notice.kind == NoticeKind.TABLE_INVITE
-    return {"kind": notice.kind, "game": notice.game, "game_id": None if at_table else notice.game_id,
-            "table_id": notice.game_id if at_table else None,
-            "duel_id": None if in_tournament else notice.ref or None,
-            "tournament_id": notice.ref if in_tournament else None,
-            "turn": notice.step or None,
-            "opened_at": notice.opened_at, "deadline": notice.deadline}
-
-
-def _season_json(notice: Notice) -> dict[str, Any]:
-    """A season's notice: its ``game_id`` is the prize's id (``{season}#{game}#{place}``) or the title's
-    (``{season}#{title}``), its ``ref`` the season."""
-    from gameserver.platform.seasons import PRIZES
-
-    _, *what = notice.game_id.split("#")
-    prize = notice.kind == NoticeKind.SEASON_PRIZE
-    place = int(what[1]) if prize else None
-    return {"kind": notice.kind, "season": notice.ref, "at": notice.opened_at, "game": what[0] if prize else None,
-            "place": place, "credits": PRIZES[place - 1] if place else None, "title": None if prize else what[0]}
-
-
-def _challenges_json(notice: FeedNotice) -> dict[str, Any]:
-    from gameserver.platform.challenges import NoticeKind as Told  # an author's notice: the challenges' words
-
-    told = notice.notice
-    return {"kind": "doctrine-challenges", "doctrine_id": told.doctrine, "name": notice.name, "at": iso(told.at),
-            **{str(kind): told.count(kind) for kind in Told}, "games": list(told.games)}
-

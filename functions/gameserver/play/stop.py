@@ -65,12 +65,14 @@ class Ended(NamedTuple):
     own: Sequence[Write]
 
 
-def stop(store: Store, clock: Clock, game_id: str, why: Stop, riders: Sequence[Write] = (), *,
-         may_stop: Callable[[Game], bool] | None = None, kind: str | None = None) -> Ended:
+def stop(store: Store, clock: Clock, game_id: str, why: Stop | Callable[[Game], Stop], riders: Sequence[Write] = (),
+         *, may_stop: Callable[[Game], bool] | None = None, kind: str | None = None) -> Ended:
     """Stop the open game ``game_id`` (``riders``: the caller's writes, in the same transaction): 404 for no such
     game or one ``may_stop`` refuses (a member's stop of a game not theirs: the same 404), 409 ``game_over`` once it is over,
     ``busy`` when it kept changing (a step resolving, its mode's items moving on) for ``ATTEMPTS`` reads.
-    ``kind``: the game's, when the caller knows it (its read then asks only for its modes' companions)."""
+    ``why``: the stop, or how it follows from the game as read (a forfeit's winner, named by a member, sits at a
+    seat only the game knows). ``kind``: the game's, when the caller knows it (its read then asks only for its
+    modes' companions)."""
     for _ in range(ATTEMPTS):
         loaded = read_step(store, game_id, kind=kind)
         if loaded is None or (may_stop is not None and not may_stop(loaded.game)):
@@ -79,14 +81,15 @@ def stop(store: Store, clock: Clock, game_id: str, why: Stop, riders: Sequence[W
         if loaded.game.status != "open":
             raise Conflict(f"game {game_id} is over", field="game_id", code=ErrorCode.GAME_OVER)
         game_mode = loaded.mode
-        close = ending(loaded, why, clock.now())
-        own = game_mode.writes_with_stop(store, clock, close, loaded.read, why)
+        stopped = why(loaded.game) if callable(why) else why
+        close = ending(loaded, stopped, clock.now())
+        own = game_mode.writes_with_stop(store, clock, close, loaded.read, stopped)
         if own is None:
             continue  # its mode's items moved on (caught up meanwhile): read again
         try:
             store.transact([close, *own, *riders])
         except WriteConflict:
             continue
-        game_mode.after_stop(store, clock, close, why, own)
+        game_mode.after_stop(store, clock, close, stopped, own)
         return Ended(close, own)
     raise Conflict(f"game {game_id} kept changing while it was being stopped; send it again", code=ErrorCode.BUSY)

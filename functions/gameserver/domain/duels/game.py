@@ -24,6 +24,7 @@ from gameserver.domain import members
 from gameserver.domain.duels import events
 from gameserver.domain.fairplay import link_of
 from gameserver.domain.feinthold import KIND
+from gameserver.errors import Conflict, ErrorCode
 from gameserver.ids import new_seed
 from gameserver.platform.duels import (
     Abandon,
@@ -44,9 +45,9 @@ from gameserver.platform.fairplay import faster_than_a_human, order_delay
 from gameserver.platform.fairplay.links import Link
 from gameserver.platform.fairplay.marks import linked_marks, play_marks
 from gameserver.play import start
+from gameserver.play import stop as play_stop
 from gameserver.play.modes import RULES, Deadlines, Mode, Stop, StopReason, register
 from gameserver.play.steps import ATTEMPTS
-from gameserver.play.stop import end_off_the_board
 from gameserver.storage.duels import (
     DuelCompanion,
     DuelWrite,
@@ -122,6 +123,10 @@ def stopped_duel(store: Store, clock: Clock, read: StepRead, stop: Stop) -> Duel
     if stored is None or stored.duel.status is not DuelStatus.PLAYING:
         return None
     if lagging(stored.duel, read.game):
+        if stop.reason is StopReason.FORFEIT and stop.by == RULES:
+            # The duel's catch-up ends it off its game's board (``sync``): the catch-up is the stop's part.
+            change = caught_up(store, clock, stored, read.game)
+            return change if change.duel.status.closed else None
         sync(store, clock, stored.duel.id)
         return None
     now, before = clock.now(), stored.duel
@@ -161,14 +166,6 @@ def new_game(duel: Duel, now: datetime, defaults: dict[str, dict[str, Any] | Non
     stand_ins = {side: defaults.get(sub) for side, sub in players.items()}
     return start.new_game(game_id=duel.id, kind=KIND, mode=MODE.name, players=players, pace=str(duel.pace),
                           options={}, seed=new_seed(), stand_ins=stand_ins, now=now)
-
-
-def game_closed(store: Store, game: Game, duel: Duel, now: datetime, stop: Stop | None = None) -> GameClose:
-    """The game of a duel that ended off the board (a forfeit, no orders): over, the forfeit's winner named;
-    ``stop`` says who ended it (by default the duel's rules)."""
-    winner = game.seat_of(duel.winner) if duel.winner else None
-    why = Stop(StopReason.FORFEIT, RULES) if stop is None else stop
-    return end_off_the_board(store, game, why._replace(winner=winner), now)
 
 
 def turn_notices(duel: Duel, game: Game) -> list[Notice]:
@@ -213,9 +210,11 @@ def riding_write(store: Store, clock: Clock, commit: StepCommit, read: StepRead)
 
 def sync(store: Store, clock: Clock, duel_id: str, records: Sequence[StepRecord] = ()) -> str:
     """Catch the duel up with its game: one ``TurnResolved`` per turn the game resolved since, then the end
-    (payout, ratings) or, if neither member ever sent orders, the cancellation that also closes the game.
+    (payout, ratings) or, if neither member ever sent orders, the cancellation that also ends the game, through
+    the game's stop (``play.stop``: the game's end, and the duel's catch-up as the mode's part, in one
+    transaction).
 
-    ``synced``, ``current`` (nothing to do), ``closed`` (the duel has ended), ``missing``."""
+    ``synced``, ``current`` (nothing to do), ``closed`` (the duel has ended), ``missing``, ``contended``."""
     for _ in range(ATTEMPTS):
         read = store.duels.read(duel_id, game=True)
         stored, game = read.stored, read.game
@@ -225,41 +224,54 @@ def sync(store: Store, clock: Clock, duel_id: str, records: Sequence[StepRecord]
             return "closed"
         if game.epoch <= stored.duel.turns_passed:
             return "current"
-        before = stored.duel
-        wanted = range(before.turns_passed + 1, game.epoch + 1)
-        if [r.step for r in records] == list(wanted):
-            known = list(records)
-        else:
-            known = [r for r in store.games.step_records(duel_id) if r.step in wanted]
-        delays = _delays(stored, game, known)
-        ordered = sorted(known, key=lambda r: r.step)
-        closing = closing_read(store, before, parse_iso(ordered[-1].resolved_at)) \
-            if game.status == "over" and ordered else None
-        after = before
-        for step_record in ordered:
-            after = apply(after, _turn_resolved(after, game, step_record, delays, closing))
-            if after.status.closed:
-                break
-        now = clock.now()
-        change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=delays)
-        writes: list[Write] = [change]
-        if after.status is DuelStatus.PLAYING:
-            change.due_at = game.deadline
-            change.notices = turn_notices(after, game)
-        else:
-            if game.status == "open":
-                try:
-                    writes.append(game_closed(store, game, after, now))
-                except WriteConflict:
-                    continue
-            rate(after, change, closing)
+        change = caught_up(store, clock, stored, game, records)
+        if change.duel.status.closed and game.status == "open":
+            winner = game.seat_of(change.duel.winner) if change.duel.winner else None
+            try:
+                play_stop.stop(store, clock, duel_id, Stop(StopReason.FORFEIT, RULES, winner), kind=KIND)
+            except Conflict as error:
+                if error.code is ErrorCode.GAME_OVER:
+                    continue  # its game ended meanwhile: read again
+                if error.code is ErrorCode.BUSY:
+                    return "contended"
+                raise
+            return "synced"
         try:
-            store.transact(writes)
+            store.transact([change])
         except WriteConflict:
             continue
         events.publish(change.notices)
         return "synced"
     return "contended"
+
+
+def caught_up(store: Store, clock: Clock, stored: StoredDuel, game: Game, records: Sequence[StepRecord] = ()
+              ) -> DuelWrite:
+    """The duel's write that catches it up with ``game`` (``records``: the step records it lags by, when the
+    caller holds them; read otherwise): its turns applied, then, at the end, its payout and ratings."""
+    before = stored.duel
+    wanted = range(before.turns_passed + 1, game.epoch + 1)
+    if [r.step for r in records] == list(wanted):
+        known = list(records)
+    else:
+        known = [r for r in store.games.step_records(before.id) if r.step in wanted]
+    delays = _delays(stored, game, known)
+    ordered = sorted(known, key=lambda r: r.step)
+    closing = closing_read(store, before, parse_iso(ordered[-1].resolved_at)) \
+        if game.status == "over" and ordered else None
+    after = before
+    for step_record in ordered:
+        after = apply(after, _turn_resolved(after, game, step_record, delays, closing))
+        if after.status.closed:
+            break
+    now = clock.now()
+    change = DuelWrite(after, stored.version, iso(now), lines=ledger_lines(before, after, now), delays=delays)
+    if after.status is DuelStatus.PLAYING:
+        change.due_at = game.deadline
+        change.notices = turn_notices(after, game)
+    else:
+        rate(after, change, closing)
+    return change
 
 
 def _delays(stored: StoredDuel, game: Game, records: Sequence[StepRecord]) -> dict[str, dict[int, int]]:

@@ -7,10 +7,14 @@ so two accepts (or an accept racing a decline) leave exactly one outcome.
 
 from __future__ import annotations
 
+import enum
 import random
 from dataclasses import replace
 from datetime import timedelta
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
@@ -23,6 +27,7 @@ from gameserver.play.modes import Deadlines, register
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.invitations import Invitation, InvitationAccepted
 from gameserver.storage.port import Store
+from gameserver.words import Side, Timestamp
 
 VALID_FOR = timedelta(days=7)
 
@@ -35,15 +40,46 @@ class FriendlyMode(JudgedAtTheEnd):
 MODE = register(FriendlyMode())
 
 
-def invitation_json(inv: Invitation) -> dict[str, Any]:
+class InvitationStatus(enum.StrEnum):
+    """Where an invitation stands."""
+
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    """The game started."""
+    DECLINED = "declined"
+
+
+class InvitationOut(TypedDict):
+    """An invitation to a friendly game."""
+
+    invitation_id: str
+    inviter: str
+    invitee: str
+    layout: str | None
+    inviter_side: Side | None
+    pace: Pace
+    status: InvitationStatus
+    created_at: Timestamp
+    expires_at: Timestamp
+    game_id: str | None
+
+
+class InvitationList(TypedDict):
+    """My invitations: those I received and those I sent."""
+
+    received: Annotated[list[InvitationOut], Field(description="pending invitations to you")]
+    sent: list[InvitationOut]
+
+
+def invitation_json(inv: Invitation) -> InvitationOut:
     return {
         "invitation_id": inv.invitation_id,
         "inviter": inv.inviter,
         "invitee": inv.invitee,
         "layout": inv.layout,
-        "inviter_side": inv.inviter_side,
-        "pace": inv.pace,
-        "status": inv.status,
+        "inviter_side": None if inv.inviter_side is None else Side(inv.inviter_side),
+        "pace": Pace(inv.pace),
+        "status": InvitationStatus(inv.status),
         "created_at": inv.created_at,
         "expires_at": inv.expires_at,
         "game_id": inv.game_id,
@@ -59,7 +95,7 @@ def invite(
     pace: str,
     layout: str | None = None,
     side: str | None = None,
-) -> dict[str, Any]:
+) -> InvitationOut:
     if invitee == caller.sub:
         raise InvalidInput("you cannot invite yourself", field="invitee")
     if pace not in {p.value for p in Pace}:
@@ -118,7 +154,7 @@ def accept(
     return game_response(new.game, views_of(new, caller.sub))
 
 
-def decline(store: Store, clock: Clock, caller: Caller, invitation_id: str) -> dict[str, Any]:
+def decline(store: Store, clock: Clock, caller: Caller, invitation_id: str) -> InvitationOut:
     invitation = _pending_for(store, clock, caller, invitation_id)
     declined = replace(invitation, status="declined", answered_at=iso(clock.now()))
     try:
@@ -128,7 +164,7 @@ def decline(store: Store, clock: Clock, caller: Caller, invitation_id: str) -> d
     return invitation_json(declined)
 
 
-def list_invitations(store: Store, caller: Caller, limit: int = 50) -> dict[str, Any]:
+def list_invitations(store: Store, caller: Caller, limit: int = 50) -> InvitationList:
     return {
         "received": [invitation_json(i) for i in store.invitations.listed(caller.sub, received=True, limit=limit)],
         "sent": [invitation_json(i) for i in store.invitations.listed(caller.sub, received=False, limit=limit)],

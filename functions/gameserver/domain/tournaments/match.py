@@ -29,6 +29,7 @@ from gameserver.platform.fairplay import order_delay
 from gameserver.platform.fairplay.delays import faster_than_a_human_in_game
 from gameserver.platform.ids import is_match_id
 from gameserver.platform.tournaments import (
+    Freeze,
     GameOver,
     MatchStatus,
     NoOrders,
@@ -39,7 +40,7 @@ from gameserver.platform.tournaments import (
     match_ref,
 )
 from gameserver.platform.tournaments import Stop as MatchStop
-from gameserver.play.modes import Deadlines, Mode, register
+from gameserver.play.modes import Deadlines, Mode, Stop, StopReason, register
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import GameClose, StepCommit, StepRead
@@ -54,7 +55,6 @@ from gameserver.storage.tournaments import (
 )
 
 if TYPE_CHECKING:
-    from gameserver.play.modes import Stop
     from gameserver.storage.games import Companion
     from gameserver.storage.port import Store, Write
 
@@ -101,10 +101,11 @@ class MatchMode(Mode):
 
     def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
                          ) -> Sequence[Write] | None:
-        """A tournament match's game has the match's id: the match is void, the bracket goes on without it."""
+        """A tournament match's game has the match's id: stopped, the match is void and the bracket goes on
+        without it; frozen, the freeze's forfeit."""
         if not is_match_id(close.game.game_id):
             return ()
-        moved = stopped_match(store, clock, *match_ref(close.game.game_id))
+        moved = stopped_match(store, clock, *match_ref(close.game.game_id), stop)
         return None if moved is None else moved.writes
 
     def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
@@ -113,11 +114,13 @@ class MatchMode(Mode):
 
 
 
-def stopped_match(store: Store, clock: Clock, tournament_id: str, slot: int) -> Moved | None:
-    """A match's game stopped by a moderator (``play.stop``, which writes the game's end): "a stopped tournament
+def stopped_match(store: Store, clock: Clock, tournament_id: str, slot: int, stop: Stop) -> Moved | None:
+    """A match's game stopped (``play.stop``, which writes the game's end). By a moderator: "a stopped tournament
     match has no result, as if no orders were sent: neither player goes on, the next opponent advances without
-    playing (stopping is not a freeze)". The tournament's writes; None when the match lagged its game (caught up
-    here: read again), has its result already or is missing."""
+    playing (stopping is not a freeze)". By a freeze (``tournaments.service.freeze``): "A freeze during it ends
+    the member's current match at once as a forfeit, and every later opponent of theirs advances without
+    playing" (the tournament's ``Freeze`` of every member frozen at once). The tournament's writes; None when the
+    match lagged its game (caught up here: read again), has its result already or is missing."""
     read = store.tournaments.read_match(tournament_id, slot)
     if read.tournament is None:
         return None
@@ -127,7 +130,9 @@ def stopped_match(store: Store, clock: Clock, tournament_id: str, slot: int) -> 
         return None
     now = clock.now()
     try:
-        after = apply(read.tournament.tournament, MatchStop(slot, now))
+        event: TournamentEvent = Freeze(stop.frozen or frozenset({stop.by}), now) \
+            if stop.reason is StopReason.FROZEN else MatchStop(slot, now)
+        after = apply(read.tournament.tournament, event)
     except TournamentRuleError:
         return None
     known = Known(matches={} if stored is None else {slot: stored}, games={} if game is None else {slot: game},

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso, parse_iso
-from gameserver.domain.feinthold import rules
+from gameserver.domain.feinthold import KIND, rules
 from gameserver.domain.moderation.guards import Refused, guard, refusal, refuse_frozen
 from gameserver.domain.tournaments import match as matches
 from gameserver.domain.tournaments import transition
@@ -32,6 +32,7 @@ from gameserver.platform.tournaments import (
     Freeze,
     Join,
     Leave,
+    Match,
     MatchStatus,
     RoundDeadlinePasses,
     Seeding,
@@ -42,9 +43,13 @@ from gameserver.platform.tournaments import (
     TournamentStatus,
     apply,
     create,
+    decided_matches,
     round_of,
 )
 from gameserver.play import steps
+from gameserver.play import stop as play_stop
+from gameserver.play.modes import Stop as PlayStop
+from gameserver.play.modes import StopReason
 from gameserver.play.sweeps import each_due
 from gameserver.storage.duels import InsufficientCredits
 from gameserver.storage.errors import WriteConflict
@@ -59,6 +64,7 @@ from gameserver.storage.tournaments import (
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store
+    from gameserver.storage.records import Game
 
 log = logging.getLogger(__name__)
 
@@ -345,6 +351,10 @@ def _tournaments_of(store: Store, members: frozenset[str]) -> list[str]:
 
 
 def _freeze_one(store: Store, clock: Clock, tournament_id: str, members: frozenset[str]) -> str:
+    """The freeze of ``members`` in one tournament. A match it ends while its game is in play ends through that
+    game's stop (``play.stop``: the game's end, and the match mode's part, the tournament's ``Freeze``, in one
+    transaction); the rest (an entry out before the tournament is full, later opponents advancing while a frozen
+    member waits) is the tournament's transition alone."""
     for _ in range(steps.ATTEMPTS):
         held = store.tournaments.read(tournament_id).stored
         if held is None or held.tournament.status.ended:
@@ -355,6 +365,9 @@ def _freeze_one(store: Store, clock: Clock, tournament_id: str, members: frozens
             after = apply(before, Freeze(members, now))
         except TournamentRuleError:
             return "untouched"
+        played = [match for match in decided_matches(before, after) if match.played]
+        if played and _stop_frozen(store, clock, before, played[0], members):
+            return "frozen"
         left = tuple(sorted(members & set(before.members))) if before.status is TournamentStatus.OPEN else ()
         try:
             moved = transition.writes(store, held, after, now, left=left)
@@ -364,6 +377,25 @@ def _freeze_one(store: Store, clock: Clock, tournament_id: str, members: frozens
         transition.after_commit(moved)
         return "frozen"
     return "contended"
+
+
+def _stop_frozen(store: Store, clock: Clock, tournament: Tournament, match: Match, members: frozenset[str]) -> bool:
+    """The game of ``match``, which the freeze of ``members`` ends, stopped: its frozen player by the freeze,
+    the winner its other player unless frozen too. False when the game has ended on the board meanwhile (the
+    tournament's transition alone then decides the match)."""
+    (by, *_) = sorted(members & set(match.pair))
+
+    def frozen(game: Game) -> PlayStop:
+        winner = game.seat_of(match.winner) if match.winner else None
+        return PlayStop(StopReason.FROZEN, by, winner, members)
+
+    try:
+        play_stop.stop(store, clock, tournament.match_id(match.slot), frozen, kind=KIND)
+    except Conflict as error:
+        if error.code is ErrorCode.GAME_OVER:
+            return False
+        raise
+    return True
 
 
 # ------------------------------------------------------------------ the sweep

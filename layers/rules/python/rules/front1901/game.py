@@ -51,7 +51,7 @@ class PhaseResult:
         if self._reasons is None:
             units = self._names or {}
             movement = self._movement
-            self._reasons = {str(units[p]): w for p, w in movement.reasons.items()} if movement else {}
+            self._reasons = {units[p].text: w for p, w in movement.reasons.items()} if movement else {}
         return self._reasons
 
     @property

@@ -91,34 +91,49 @@ class Battle:
 
 class MovementOutcome:
     """What a movement phase did.  ``results`` (and ``reasons``, ``orders``) are keyed by the province each
-    unit stood in.  ``battles`` and ``reasons`` are worked out the first time they are read."""
+    unit stood in.  ``results``, ``contested``, ``battles`` and ``reasons`` are worked out the first time they
+    are read (a search reads the units after the phase and the dislodged ones, nothing else)."""
 
     __slots__ = (
-        "units", "dislodged", "contested", "results", "void_orders", "convoyed", "_why", "_battles", "_reasons",
-        "_orders",
+        "units", "dislodged", "void_orders", "convoyed", "_why", "_contested", "_results", "_battles",
+        "_reasons", "_orders",
     )  # fmt: skip
 
     def __init__(
         self,
         units: dict[Province, Unit],
         dislodged: dict[Province, Dislodgement],
-        contested: frozenset[Province],
-        results: dict[Province, str],
+        contested: frozenset[Province] | None,
         void_orders: list[VoidOrder],
         convoyed: frozenset[Province],
         why: _Explainer,
     ) -> None:
         self.units = units
         self.dislodged = dislodged
-        self.contested = contested
-        self.results = results
+        self._contested = contested
         self.void_orders = void_orders
         self.convoyed = convoyed
         """The provinces of the armies whose move went by convoy."""
         self._why = why
+        self._results: dict[Province, str] | None = None
         self._battles: dict[Province, Battle] | None = None
         self._reasons: dict[Province, str] | None = None
         self._orders: dict[Province, Order] | None = None
+
+    @property
+    def contested(self) -> frozenset[Province]:
+        """The provinces left empty by a standoff."""
+        if self._contested is None:
+            why = self._why
+            self._contested = _contested(why.resolver, why.moved_in, self.units)
+        return self._contested
+
+    @property
+    def results(self) -> dict[Province, str]:
+        """Each unit's result word: moves, bounced, dislodged, supports, cut, convoys, holds, void ..."""
+        if self._results is None:
+            self._results = _results(self._why)
+        return self._results
 
     @property
     def orders(self) -> dict[Province, Order]:
@@ -159,6 +174,8 @@ class _Explainer:
     illegal: Mapping[Province, str]
     unmatched: Mapping[Province, Order]
     dislodged_by: Mapping[Province, Province]
+    moved_in: Mapping[Province, Province]
+    """Per province entered: the province of the unit that moved in."""
 
 
 def read_orders(
@@ -179,9 +196,33 @@ def read_orders(
     return read
 
 
+@dataclass(slots=True)
+class CheckedOrders:
+    """Orders checked against a position, not yet resolved: the order each unit carries out (canonical),
+    the rule each illegal order breaks (by the unit's province), the orders that name no unit of their power."""
+
+    given: dict[Province, Order]
+    illegal: dict[Province, str]
+    void: list[VoidOrder]
+
+
 def adjudicate_movement(position: Position, orders: Mapping[Power, Sequence[Order | str]]) -> MovementOutcome:
     """Adjudicate a movement phase.  ``orders`` maps each power to its orders, as text or Order objects;
     units with no order hold."""
+    checked = check_orders(position, orders)
+    return _resolve(position, checked.given, checked.illegal, checked.void)
+
+
+def adjudicate_checked(position: Position, first: CheckedOrders, then: CheckedOrders) -> MovementOutcome:
+    """Adjudicate a movement phase from the orders of two sets of powers (no power in both) checked apart,
+    as ``adjudicate_movement`` does with ``first``'s powers' orders given before ``then``'s: a search
+    that tries many order sets of its own against the same orders of the others checks theirs once."""
+    return _resolve(position, first.given | then.given, first.illegal | then.illegal, first.void + then.void)
+
+
+def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str]]) -> CheckedOrders:
+    """Each order read (if text) and checked: an order naming no unit of its power is void, an illegal one
+    is noted with the rule it breaks (the unit holds), the others are kept in canonical form."""
     units = position.units
     unit_in = units.get
     void: list[VoidOrder] = []
@@ -240,7 +281,7 @@ def adjudicate_movement(position: Position, orders: Mapping[Power, Sequence[Orde
             except IllegalOrderError as error:
                 given.pop(province, None)
                 illegal[province] = error.rule
-    return _resolve(position, given, illegal, void)
+    return CheckedOrders(given, illegal, void)
 
 
 def _not_yours(ref: UnitRef | None, unit: Unit | None, power: Power) -> str:
@@ -374,21 +415,54 @@ def _outcome(
     moved_in = {dest[p]: p for p in dest if result[p]}
     after: dict[Province, Unit] = {}
     dislodged_by: dict[Province, Province] = {}
-    results: dict[Province, str] = {}
     for p, unit in units.items():
-        k = kind[p]
-        if k == MOVE and result[p]:
+        if kind[p] == MOVE and result[p]:
             after[dest[p]] = unit_at(unit.power, unit.kind, given[p].to)  # type: ignore[union-attr]
-            results[p] = "moves"
             continue
         attacker = moved_in.get(p)
         if attacker is not None:
             dislodged_by[p] = attacker
-            results[p] = "dislodged"
             continue
         after[p] = unit
-        # The failure word, else the success word.
-        if k == MOVE:
+    dislodged: dict[Province, Dislodgement] = {}
+    contested = None
+    if dislodged_by:
+        contested = _contested(r, moved_in, after)
+        for p, attacker in dislodged_by.items():
+            unit = units[p]
+            came_from = None if attacker in convoyed else attacker
+            dislodged[p] = Dislodgement(unit, came_from, retreat_options(unit, came_from, after, contested))
+    why = _Explainer(units, given, r, illegal, unmatched, dislodged_by, moved_in)
+    return MovementOutcome(after, dislodged, contested, void, frozenset(convoyed), why)
+
+
+def _contested(r: Resolver, moved_in: Mapping[Province, Province], after: Mapping[Province, Unit]) -> frozenset[Province]:
+    """The provinces two or more units tried to enter (by land, or by a convoy that carried them) where none
+    got in and none stays: left empty by a standoff."""
+    convoyed = r.convoyed
+    return frozenset(
+        d
+        for d, movers in r.moves_into.items()
+        if len(movers) > 1
+        and d not in moved_in
+        and d not in after
+        and sum(1 for q in movers if q not in convoyed or r.path(q)) >= 2
+    )
+
+
+def _results(why: _Explainer) -> dict[Province, str]:
+    """Each unit's result word, from the settled decisions: the success word or the failure word."""
+    r = why.resolver
+    kind, result, convoyed, moved_in = r.kind, r.result, r.convoyed, why.moved_in
+    illegal, unmatched = why.illegal, why.unmatched
+    results: dict[Province, str] = {}
+    for p in why.units:
+        k = kind[p]
+        if k == MOVE and result[p]:
+            results[p] = "moves"
+        elif p in moved_in:
+            results[p] = "dislodged"
+        elif k == MOVE:
             if p in convoyed and not r.path(p):
                 results[p] = "disrupted" if r.convoys.get(p, set()) & r.paradox else "no-convoy"
             else:
@@ -399,21 +473,7 @@ def _outcome(
             results[p] = "disrupted" if p in r.paradox else "convoys"
         else:
             results[p] = "void" if p in illegal or p in unmatched else "holds"
-    contested = frozenset(
-        d
-        for d, movers in r.moves_into.items()
-        if len(movers) > 1
-        and d not in moved_in
-        and d not in after
-        and sum(1 for q in movers if q not in convoyed or r.path(q)) >= 2
-    )
-    dislodged: dict[Province, Dislodgement] = {}
-    for p, attacker in dislodged_by.items():
-        unit = units[p]
-        came_from = None if attacker in convoyed else attacker
-        dislodged[p] = Dislodgement(unit, came_from, retreat_options(unit, came_from, after, contested))
-    why = _Explainer(units, given, r, illegal, unmatched, dislodged_by)
-    return MovementOutcome(after, dislodged, contested, results, void, frozenset(convoyed), why)
+    return results
 
 
 def _reason(
@@ -478,13 +538,31 @@ def _unmatched(order: Order, r: Resolver) -> str:
 
 
 def _battles(r: Resolver, units: Mapping[Province, Unit]) -> dict[Province, Battle]:
+    """Every province some unit tried to enter, with the strengths of DATC 5.B read from the settled
+    decisions: the resolver's rules (``attack_strength``, ``prevent_strength`` ...) inlined, each mover's
+    head-to-head worked out once for its attack and its prevent (the command line asks this of every phase)."""
     battles = {}
+    kind, dest, result, convoyed, supports = r.kind, r.dest, r.result, r.convoyed, r.supports
+    attack, given, resolve, path = r.attack_into, r.given_count, r.resolve, r.path
     for d, movers in r.moves_into.items():
-        attacks = {q: r.attack_strength(q) for q in movers}
-        prevents = {q: r.prevent_strength(q) for q in movers}
-        opponent = next((q for q in movers if r.head_to_head(q)), None)
+        there = kind.get(d)
+        back = dest.get(d) if there == MOVE else None
+        attacks: dict[Province, int] = {}
+        prevents: dict[Province, int] = {}
+        opponent = winner = None
+        for q in movers:
+            head_to_head = back == q and q not in convoyed and d not in convoyed
+            if head_to_head and opponent is None:
+                opponent = q
+            attacks[q] = attack(q, d, there, head_to_head)
+            if (q in convoyed and not path(q)) or (head_to_head and resolve(d)):
+                prevents[q] = 0
+            else:
+                backing = supports.get(q)
+                prevents[q] = 1 + given(backing) if backing else 1
+            if winner is None and result[q]:
+                winner = q
         defend = r.defend_strength(d) if opponent is not None else None
         hold = r.hold_strength(d) if d in units else 0
-        winner = next((q for q in movers if r.result[q]), None)
         battles[d] = Battle(d, attacks, prevents, hold, defend, opponent, winner)
     return battles

@@ -122,6 +122,13 @@ def _compact(tokens: list[str], count: int) -> Order | None:
     return None
 
 
+_READ: dict[str, Order] = {}
+"""The orders in this engine's notation read so far, by their text: a stream of phases (the command line's
+JSON lines, a game's turns) names the same few thousand orders again and again, and an order is an
+immutable value.  Bounded by ``_READ_LIMIT``; once full, further texts are read each time."""
+_READ_LIMIT = 1 << 16
+
+
 def parse_order(text: str) -> Order:
     """Read one order; raises OrderSyntaxError (a ValueError) naming the order and what is wrong.
 
@@ -130,11 +137,16 @@ def parse_order(text: str) -> Order:
     >>> str(parse_order("Build F stp (nc)"))
     'F STP/NC B'
     """
+    order = _READ.get(text)
+    if order is not None:
+        return order
     # The notation this engine writes (upper case, spaced, canonical codes) is read as it is split.
     tokens = text.split()
     count = len(tokens)
     fast = _compact(tokens, count) if count > 1 else None
     if fast is not None:
+        if len(_READ) < _READ_LIMIT:
+            _READ[text] = fast
         return fast
     tokens = _tokens(text)
     count = len(tokens)

@@ -237,11 +237,18 @@ _STANDING: dict[str, tuple[UnitKind, Location]] = {
 units so."""
 
 
+_STANDING_UNITS: dict[tuple[Power, str], Unit] = {
+    (power, text): Unit(power, kind, location) for power in POWERS for text, (kind, location) in _STANDING.items()
+}
+"""Every power's every unit, by the power and the unit's text: a position's JSON is read by look-up."""
+_UNITS.update(((u.power, u.kind, u.location), u) for u in _STANDING_UNITS.values())
+
+
 def parse_unit(power: Power, text: str) -> Unit:
     """``"F STP/SC"`` for a power -> a Unit; raises PositionError when it cannot stand there."""
-    standing = _STANDING.get(text)
+    standing = _STANDING_UNITS.get((power, text))
     if standing is not None:
-        return unit_at(power, *standing)
+        return standing
     parts = text.split()
     if len(parts) != 2 or parts[0].upper() not in ("A", "F"):
         raise PositionError(f"invalid unit {text!r}: expected 'A PAR' or 'F STP/SC'")
@@ -256,7 +263,12 @@ def parse_unit(power: Power, text: str) -> Unit:
     return Unit(power, kind, location)
 
 
+_POWER_NAMES = frozenset(POWERS)
+
+
 def parse_power(text: str) -> Power:
+    if text in _POWER_NAMES:  # as the positions write it
+        return text
     power = text.strip().upper()
     if power not in POWERS:
         raise PositionError(f"unknown power {text!r}")
@@ -280,7 +292,7 @@ def units_to_json(units: Mapping[Province, Unit]) -> dict[str, list[str]]:
     """Units per power, sorted; powers with no unit left out."""
     out: dict[str, list[str]] = {}
     for unit in units.values():
-        out.setdefault(unit.power, []).append(str(unit))
+        out.setdefault(unit.power, []).append(unit.text)
     return {power: sorted(out[power]) for power in sorted(out)}
 
 

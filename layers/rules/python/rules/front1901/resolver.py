@@ -107,7 +107,12 @@ class Resolver:
                 self._backup_rule(set(deps[mark:]))
                 del deps[mark:]
                 return self.resolve(p)
-            del deps[mark:]
+            # Settled either way.  With a guess still outstanding, this decision and those met inside may
+            # belong to a cycle around it: they stay noted for that cycle's backup rule.
+            if guesses:
+                deps.append(p)
+            else:
+                del deps[mark:]
         elif len(guesses) != outstanding:
             deps.append(p)
         if not guesses:
@@ -142,7 +147,7 @@ class Resolver:
         there = self.kind.get(d)
         convoyed = self.convoyed
         head_to_head = there == MOVE and self.dest[d] == p and p not in convoyed and d not in convoyed
-        attack = self._attack(p, d, there, head_to_head)
+        attack = self.attack_into(p, d, there, head_to_head)
         if attack == 0:
             return False
         if head_to_head:
@@ -196,7 +201,8 @@ class Resolver:
 
     # -- strengths (DATC 5.B) ---------------------------------------------------------------------------
 
-    def _given(self, supporters: Iterable[Province]) -> int:
+    def given_count(self, supporters: Iterable[Province]) -> int:
+        """How many of these supports are given."""
         # Most supports are settled already (nobody attacks them): read those without a call.
         known = self.result.get
         resolve = self.resolve
@@ -211,15 +217,17 @@ class Resolver:
 
     def attack_strength(self, p: Province) -> int:
         d = self.dest[p]
-        return self._attack(p, d, self.kind.get(d), self.head_to_head(p))
+        return self.attack_into(p, d, self.kind.get(d), self.head_to_head(p))
 
-    def _attack(self, p: Province, d: Province, there: int | None, head_to_head: bool) -> int:
+    def attack_into(self, p: Province, d: Province, there: int | None, head_to_head: bool) -> int:
+        """The attack strength of the move from ``p`` into ``d`` (``there``: the order's kind in ``d``, None
+        when ``d`` is empty), for a caller that knows whether it is a head-to-head battle."""
         if p in self.convoyed and not self.path(p):
             return 0
         supporters = self.supports.get(p)
         if there is not None:
             if there == MOVE and not head_to_head and self.resolve(d):
-                return 1 + self._given(supporters) if supporters else 1
+                return 1 + self.given_count(supporters) if supporters else 1
             # The unit there stays: "You can never dislodge your own unit, nor help it be dislodged."
             power = self.power
             owner = power[d]
@@ -227,8 +235,8 @@ class Resolver:
                 return 0
             if not supporters:
                 return 1
-            return 1 + self._given([s for s in supporters if power[s] != owner])
-        return 1 + self._given(supporters) if supporters else 1
+            return 1 + self.given_count([s for s in supporters if power[s] != owner])
+        return 1 + self.given_count(supporters) if supporters else 1
 
     def hold_strength(self, d: Province) -> int:
         kind = self.kind.get(d)
@@ -237,11 +245,11 @@ class Resolver:
         if kind == MOVE:
             return 0 if self.resolve(d) else 1
         supporters = self.hold_supports.get(d)
-        return 1 + self._given(supporters) if supporters else 1
+        return 1 + self.given_count(supporters) if supporters else 1
 
     def defend_strength(self, d: Province) -> int:
         supporters = self.supports.get(d)
-        return 1 + self._given(supporters) if supporters else 1
+        return 1 + self.given_count(supporters) if supporters else 1
 
     def prevent_strength(self, q: Province) -> int:
         if q in self.convoyed and not self.path(q):
@@ -249,4 +257,4 @@ class Resolver:
         if self.head_to_head(q) and self.resolve(self.dest[q]):
             return 0
         supporters = self.supports.get(q)
-        return 1 + self._given(supporters) if supporters else 1
+        return 1 + self.given_count(supporters) if supporters else 1

@@ -46,7 +46,7 @@ from .memory import Memory
 from .policy import Bounds, UnitOrder, adjustment_orders, move_target, movement_orders, retreat_orders
 from .proposals import Alliance, SupportRequest
 from .random_play import random_adjustment_orders, random_movement_orders, random_retreat_orders
-from .search import Model, climb, likely_sets, score
+from .search import Model, Opponents, climb, likely_sets
 from .trust import DISTRUST
 from .values import ATTACK, BALANCED, DEFEND, Outlook, Posture, Values, reach, values
 
@@ -79,7 +79,8 @@ class Table:
     position: Position
     memory: Memory
     levels: Mapping[Power, Level]
-    member: Power | None
+    against: Power | None
+    """The power the coalition stands against (the solo game: its member; a table: whoever leads)."""
     coalition: tuple[Power, ...]
 
     def deciding(self) -> list[Power]:
@@ -111,16 +112,16 @@ class Table:
 
     def outlook(self, power: Power, spared: Sequence[Agreement] | None = None) -> Outlook:
         """Partners (trusted at least ``DISTRUST``) and alliance targets; the coalition's allies are
-        partners against the member.  ``spared``: only these agreements make partners (default: all)."""
+        partners against the power it stands against.  ``spared``: only these agreements make partners (default: all)."""
         agreements = self.memory.agreements if spared is None else spared
         friends = {
             a.other(power) for a in agreements if a.kind in ("pact", "alliance") and power in a.parties
         }
         friends = {f for f in friends if self.memory.trust.of(power, f) >= DISTRUST}
         targets = {a.terms.against for a in agreements if isinstance(a.terms, Alliance) and power in a.parties}
-        if power in self.coalition and self.member is not None:
+        if power in self.coalition and self.against is not None:
             friends |= set(self.coalition) - {power}
-            targets.add(self.member)
+            targets.add(self.against)
         return Outlook(frozenset(friends), frozenset(targets))
 
     def draw(self, power: Power, *purpose: object) -> random.Random:
@@ -235,7 +236,7 @@ def model_of(table: Table, power: Power, neutral_power: bool = False) -> Model:
         style = STYLES[level]
         seen = values(position, power, BALANCED, table.outlook(power), neutral_power)
         return Model(seen, bounds, style.noise, style.cautious, style.coordinates)
-    stats = table.memory.member
+    stats = table.memory.stats_of(power)
     posture = BALANCED
     targets: frozenset[Power] = frozenset()
     if stats is not None and stats.phases:
@@ -288,9 +289,10 @@ def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, t
                 )
                 broken = frozenset(a.id for a in binding if breaks(made, a.bounds(power, position)))
                 candidates.setdefault(" ".join(map(str, made)), (made, broken))
+        opponents = Opponents(position, power, likely, style.rivals)
         ranked = sorted(
             (
-                (score(position, power, made, likely, free_values, style.scenarios), key, made, broken)
+                (opponents.score(made, free_values, style.scenarios), key, made, broken)
                 for key, (made, broken) in candidates.items()
             ),
             key=lambda c: (-c[0], c[1]),
@@ -316,11 +318,11 @@ def _climbed(
     position = table.position
     binding = table.binding(power)
     if not binding:
-        return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, binding), lambda _: True)
+        return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, binding), lambda _: True, style.rivals)
     def broken(orders: Sequence[UnitOrder]) -> frozenset[int]:
         return frozenset(a.id for a in binding if breaks(orders, a.bounds(power, position)))
     was = broken(chosen)
-    return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, ()), lambda o: broken(o) == was)
+    return climb(position, power, chosen, likely, seen, style.climb_scenarios, budget, bounds_for(table, power, ()), lambda o: broken(o) == was, style.rivals)
 
 
 def _honest_choice(

@@ -62,6 +62,10 @@ class Style:
     climb_budget: int = 0
     """Adjudications per movement phase the climb may spend, shared by the level's searching powers; 0: no
     climb."""
+    rivals: float = 0.0
+    """In its search, what a centre another power stands on and does not own (taken after a fall) costs the
+    power, as a share of a capture of its own: "the power with the most centres wins", so the others' gains
+    count against it."""
 
 
 STYLES: dict[Level, Style] = {
@@ -70,7 +74,7 @@ STYLES: dict[Level, Style] = {
     Level.NORMAL: Style(honesty_shift=0.0, noise=0.3, cautious=False, coordinates=True, candidates=4, postures=False,
                         scenarios=4, break_margin=0.5, climb_scenarios=4, climb_budget=200),
     Level.HARD: Style(honesty_shift=-0.2, noise=0.6, cautious=False, coordinates=True, candidates=20, postures=True,
-                      scenarios=32, break_margin=0.5, climb_scenarios=16, climb_budget=4000, neutral_power=True),
+                      scenarios=32, break_margin=0.5, climb_scenarios=24, climb_budget=8000, neutral_power=True, rivals=0.3),
     Level.RANDOM: Style(honesty_shift=0.0, noise=1.0, cautious=False, coordinates=False, candidates=1, postures=False,
                         scenarios=0, break_margin=1.0, negotiates=False),
 }  # fmt: skip

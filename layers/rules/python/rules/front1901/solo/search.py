@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..board import ARMY, ARMY_MOVES, CENTRES, FLEET_MOVES, Power, Province
-from ..movement import MovementOutcome, adjudicate_movement
+from ..movement import CheckedOrders, MovementOutcome, adjudicate_checked, check_orders
 from ..orders import Convoy, Hold, Move, SupportHold, SupportMove
 from ..position import Position, Season, Unit
 from .policy import Bounds, UnitOrder, movement_orders
@@ -40,8 +40,6 @@ DISLODGED = 0.6
 """A unit of the power driven out (it may still retreat)."""
 STRANDED = 1.0
 """A unit driven out with nowhere to retreat: lost."""
-RIVALS = 0.0
-"""Per centre another power stands on that it does not own (taken after a fall): what its gain costs us."""
 PLACE = 0.15
 """Per unit: the destination value of where it stands, in neutral-centre units (the policy's sense of
 where a unit is useful)."""
@@ -72,8 +70,9 @@ def likely_sets(
     }
 
 
-def evaluate(outcome: MovementOutcome, position: Position, power: Power, values: Values) -> float:
-    """The board after a movement phase, for ``power``, in centres (the module's weights)."""
+def evaluate(outcome: MovementOutcome, position: Position, power: Power, values: Values, rivals: float = 0.0) -> float:
+    """The board after a movement phase, for ``power``, in centres (the module's weights; ``rivals``: what a
+    centre another power stands on and does not own costs the power, as a share of a capture of its own)."""
     season = position.phase.season
     capture, loss = CAPTURE[season], LOSS[season]
     scale = values.unit_scale
@@ -83,8 +82,8 @@ def evaluate(outcome: MovementOutcome, position: Position, power: Power, values:
             owner = position.centres.get(province)
             if owner == power:
                 score -= loss
-            elif RIVALS and province in CENTRES and owner != unit.power:
-                score -= RIVALS * capture
+            elif rivals and province in CENTRES and owner != unit.power:
+                score -= rivals * capture
             continue
         score += PLACE * values.at(unit, unit.location) / scale
         if province in CENTRES and position.centres.get(province) != power:
@@ -93,6 +92,43 @@ def evaluate(outcome: MovementOutcome, position: Position, power: Power, values:
         if dislodgement.unit.power == power:
             score -= DISLODGED if dislodgement.retreats else STRANDED
     return score
+
+
+class Opponents:
+    """The other powers' likely order sets, as one searching power meets them: scenario ``k`` is every other
+    power's ``k``-th set, checked against the position once, however many candidates meet it."""
+
+    __slots__ = ("position", "power", "rivals", "_others", "_checked")
+
+    def __init__(
+        self,
+        position: Position,
+        power: Power,
+        likely: Mapping[Power, Sequence[Sequence[UnitOrder]]],
+        rivals: float = 0.0,
+    ) -> None:
+        self.position = position
+        self.power = power
+        self.rivals = rivals
+        """``evaluate``'s price of the others' gains."""
+        self._others = [(p, sets) for p, sets in likely.items() if p != power]
+        self._checked: list[CheckedOrders] = []
+
+    def scenario(self, k: int) -> CheckedOrders:
+        checked = self._checked
+        while len(checked) <= k:
+            n = len(checked)
+            checked.append(check_orders(self.position, {p: sets[n] for p, sets in self._others}))
+        return checked[k]
+
+    def score(self, candidate: Sequence[UnitOrder], values: Values, scenarios: int) -> float:
+        """The candidate's mean value over the first ``scenarios`` scenarios (each adjudicated)."""
+        position, power, rivals = self.position, self.power, self.rivals
+        own = check_orders(position, {power: candidate})
+        total = 0.0
+        for k in range(scenarios):
+            total += evaluate(adjudicate_checked(position, self.scenario(k), own), position, power, values, rivals)
+        return total / scenarios
 
 
 def score(
@@ -104,15 +140,7 @@ def score(
     scenarios: int,
 ) -> float:
     """The candidate's mean value over the first ``scenarios`` scenarios (each adjudicated)."""
-    total = 0.0
-    count = 0
-    others = [(p, sets) for p, sets in likely.items() if p != power]
-    for k in range(scenarios):
-        orders: dict[Power, Sequence[UnitOrder]] = {p: sets[k] for p, sets in others}
-        orders[power] = candidate
-        total += evaluate(adjudicate_movement(position, orders), position, power, values)
-        count += 1
-    return total / count
+    return Opponents(position, power, likely).score(candidate, values, scenarios)
 
 
 def unit_options(unit: Unit, orders: Mapping[Province, UnitOrder], bounds: Bounds) -> list[UnitOrder]:
@@ -168,6 +196,7 @@ def climb(
     budget: int,
     bounds: Bounds,
     allowed: Callable[[Sequence[UnitOrder]], bool],
+    rivals: float = 0.0,
 ) -> list[UnitOrder]:
     """The candidate improved one unit at a time: each unit in province order takes the order among its
     options (``unit_options``) that raises the candidate's mean over the first ``scenarios`` scenarios most,
@@ -179,7 +208,8 @@ def climb(
     fixed = {p for p, o in current.items() if type(o) is Convoy or (type(o) is Move and not _by_land(o))}
     fixed |= {o.army.province for o in current.values() if isinstance(o, Convoy)}
     fixed |= {o.unit.province for o in bounds.promised}
-    best = score(position, power, list(current.values()), likely, values, scenarios)
+    opponents = Opponents(position, power, likely, rivals)
+    best = opponents.score(list(current.values()), values, scenarios)
     spent = scenarios
     changed = True
     while changed:
@@ -197,7 +227,7 @@ def climb(
                 orders = [trial[q] for q in sorted(trial)]
                 if not allowed(orders):
                     continue
-                value = score(position, power, orders, likely, values, scenarios)
+                value = opponents.score(orders, values, scenarios)
                 spent += scenarios
                 if value > best + 1e-9 and (choice is None or value > choice[0]):
                     choice = (value, trial)
