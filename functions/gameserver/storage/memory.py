@@ -72,6 +72,7 @@ from gameserver.storage.memory_base import (
     put_notices,
 )
 from gameserver.storage.memory_challenges import ChallengeTables, MemoryChallenges
+from gameserver.storage.memory_events import EventTables, MemoryEvents
 from gameserver.storage.memory_front1901 import Front1901Tables, MemoryFront1901
 from gameserver.storage.memory_moderation import MemoryModeration
 from gameserver.storage.memory_seasons import MemorySeasons, SeasonTables
@@ -122,6 +123,7 @@ class _Tables(Tables):
     seasons: SeasonTables = field(default_factory=SeasonTables)
     challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
     front1901: Front1901Tables = field(default_factory=lambda: Front1901Tables())
+    events: EventTables = field(default_factory=EventTables)
 
 
 class MemoryStore:
@@ -144,6 +146,7 @@ class MemoryStore:
         self.seasons = MemorySeasons(self, self.tables.seasons)
         self.challenges = MemoryChallenges(self, self.tables.challenges)
         self.front1901 = MemoryFront1901(self, self.tables.front1901)
+        self.events = MemoryEvents(self, self.tables.events)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
