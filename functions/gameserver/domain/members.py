@@ -13,16 +13,15 @@ from typing import TYPE_CHECKING, Any
 from gameserver.clock import Clock, iso
 from gameserver.identity import Caller
 from gameserver.ids import new_id
-from gameserver.platform.ids import is_match_id
+from gameserver.platform.feed import notice_json
 from gameserver.play import views
 from gameserver.play.seats import is_member
-from gameserver.storage.members import Notice, NoticeKind
+from gameserver.storage.members import Notice
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, LedgerLine, Profile
 
 if TYPE_CHECKING:
     from gameserver.platform.duels.credits import LedgerLine as Move
-    from gameserver.storage.challenges import FeedNotice
 
 OPENING_GRANT = 100
 """"Every member gets 100 credits when their profile is created"."""
@@ -107,42 +106,4 @@ def my_feed(store: Store, caller: Caller, cursor: str | None, limit: int) -> dic
     """What the notifications said, newest first: the steps of mine that opened, my games that ended, what
     happened to my tournament matches and to my published doctrines, the seats kept for me at a table."""
     page = store.members.feed(caller.sub, cursor, limit)
-    return {"notices": [_notice_json(n) for n in page.items], "cursor": page.cursor}
-
-
-def _notice_json(notice: Notice | FeedNotice) -> dict[str, Any]:
-    """A notice as the feed shows it: a tournament match's game id names its tournament, a table invitation's
-    its table, any other's ``ref`` a duel's (or nothing); an author's notice counts its doctrine's challenges."""
-    if not isinstance(notice, Notice):
-        return _challenges_json(notice)
-    if notice.kind in (NoticeKind.SEASON_PRIZE, NoticeKind.SEASON_TITLE):
-        return _season_json(notice)
-    in_tournament = is_match_id(notice.game_id)
-    at_table = notice.kind == NoticeKind.TABLE_INVITE
-    return {"kind": notice.kind, "game": notice.game, "game_id": None if at_table else notice.game_id,
-            "table_id": notice.game_id if at_table else None,
-            "duel_id": None if in_tournament else notice.ref or None,
-            "tournament_id": notice.ref if in_tournament else None,
-            "turn": notice.step or None,
-            "opened_at": notice.opened_at, "deadline": notice.deadline}
-
-
-def _season_json(notice: Notice) -> dict[str, Any]:
-    """A season's notice: its ``game_id`` is the prize's id (``{season}#{game}#{place}``) or the title's
-    (``{season}#{title}``), its ``ref`` the season."""
-    from gameserver.platform.seasons import PRIZES
-
-    _, *what = notice.game_id.split("#")
-    prize = notice.kind == NoticeKind.SEASON_PRIZE
-    place = int(what[1]) if prize else None
-    return {"kind": notice.kind, "season": notice.ref, "at": notice.opened_at, "game": what[0] if prize else None,
-            "place": place, "credits": PRIZES[place - 1] if place else None, "title": None if prize else what[0]}
-
-
-def _challenges_json(notice: FeedNotice) -> dict[str, Any]:
-    from gameserver.platform.challenges import NoticeKind as Told  # an author's notice: the challenges' words
-
-    told = notice.notice
-    return {"kind": "doctrine-challenges", "doctrine_id": told.doctrine, "name": notice.name, "at": iso(told.at),
-            **{str(kind): told.count(kind) for kind in Told}, "games": list(told.games)}
-
+    return {"notices": [notice_json(n) for n in page.items], "cursor": page.cursor}

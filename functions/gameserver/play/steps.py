@@ -20,7 +20,7 @@ from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode
 from gameserver.platform.pace import Pace, step_deadline
-from gameserver.play import timers
+from gameserver.play import events, timers
 from gameserver.play.engine import Engine, Orders, Step
 from gameserver.play.modes import Deadlines, Mode, companions, mode
 from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
@@ -165,7 +165,7 @@ def commit(store: Store, clock: Clock, closed: Closed, read: StepRead) -> StepRe
     read with (its companions). Returns what the next step of the same request starts from, without a read."""
     game_mode = closed.mode
     riders = game_mode.writes_with_step(store, clock, closed.commit, read)
-    store.transact([closed.commit, *riders])
+    store.transact(events.added([closed.commit, *riders]))
     if game_mode.deadlines is Deadlines.TIMED:
         timers.step_opened(closed.after)
     game_mode.after_step(store, clock, closed.commit, riders)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
+from gameserver.play import events
 from gameserver.play.engine import Outcome
 from gameserver.play.modes import Stop, StopReason, mode
 from gameserver.play.seats import member_views, plays_of
@@ -85,7 +86,7 @@ def stop(store: Store, clock: Clock, game_id: str, why: Stop, riders: Sequence[W
         if own is None:
             continue  # its mode's items moved on (caught up meanwhile): read again
         try:
-            store.transact([close, *own, *riders])
+            store.transact(events.added([close, *own, *riders]))
         except WriteConflict:
             continue
         game_mode.after_stop(store, clock, close, why, own)
