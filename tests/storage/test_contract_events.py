@@ -56,8 +56,9 @@ def test_connections_subscriptions_and_claims(store):
     events.subscribe(Subscription("c1", "ann", FEED, ""))
     with pytest.raises(WriteConflict):
         events.subscribe(Subscription("nobody", "ann", game, ""))
+    assert events.reauthorize("c1", NOW + 9000)
     (held,) = events.subscribers("ann", game)
-    assert held.connection_id == "c1" and held.after == ""
+    assert held.connection_id == "c1" and held.after == "" and held.token_expires == NOW + 9000
     # A position is claimed once, and only past the last delivered one.
     assert events.claim(held, game_seq(3), catching=False, now=NOW)
     assert not events.claim(held, game_seq(3), catching=False, now=NOW)

@@ -73,6 +73,8 @@ class Subscription(NamedTuple):
     """The last position delivered on this connection ("" for none)."""
     catching_until: int = 0
     """Epoch seconds: while in the future, a catch-up delivers to this subscription and the fan-out waits."""
+    token_expires: int = 0
+    """The connection's (kept with each subscription, so the fan-out reads nothing more to honour it)."""
 
 
 class EventsPort(Protocol):
@@ -95,7 +97,8 @@ class EventsPort(Protocol):
     def connection(self, connection_id: str) -> Connection | None: ...
 
     def reauthorize(self, connection_id: str, token_expires: int) -> bool:
-        """The connection's token replaced by one that holds until ``token_expires``; False if it is gone."""
+        """The connection's token replaced by one that holds until ``token_expires``, on the connection and each
+        of its subscriptions; False if it is gone."""
         ...
 
     def close_connection(self, connection_id: str) -> None:

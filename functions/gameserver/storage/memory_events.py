@@ -70,6 +70,9 @@ class MemoryEvents:
             if held is None:
                 return False
             self.t.connections[connection_id] = held._replace(token_expires=token_expires)
+            for stream in self.t.streams.get(connection_id, set()):
+                subscriptions = self.t.subscriptions[(held.sub, stream)]
+                subscriptions[connection_id] = subscriptions[connection_id]._replace(token_expires=token_expires)
             return True
 
     def close_connection(self, connection_id: str) -> None:

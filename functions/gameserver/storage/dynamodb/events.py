@@ -19,6 +19,7 @@ from typing import Any
 from gameserver.storage.dynamodb import codec
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.codec import Writes
+from gameserver.storage.errors import WriteConflict
 from gameserver.storage.events import (
     CONNECTION_TTL_SECONDS,
     EVENT_TTL_SECONDS,
@@ -70,7 +71,8 @@ WRITES: Writes = {EventWrite: (event_items, None)}
 
 def _subscription(item: Item) -> Subscription:
     return Subscription(connection_id=item["sk"]["S"], sub=item["sub"]["S"], stream=item["stream"]["S"],
-                        after=item["after"]["S"], catching_until=int(item.get("catching_until", {"N": "0"})["N"]))
+                        after=item["after"]["S"], catching_until=int(item["catching_until"]["N"]),
+                        token_expires=int(item["token_expires"]["N"]))
 
 
 class DynamoEvents(Area):
@@ -121,12 +123,18 @@ class DynamoEvents(Area):
                           connected_at=item["connected_at"]["S"], token_expires=int(item["token_expires"]["N"]))
 
     def reauthorize(self, connection_id: str, token_expires: int) -> bool:
+        key = codec.key(f"CONN#{connection_id}", CONN)
+        item = self.client.get_item(TableName=self.table, Key=key, ConsistentRead=True).get("Item")
+        if item is None:
+            return False
+        sub = item["sub"]["S"]
+        keys = [key, *(codec.key(f"SUBS#{sub}#{stream}", connection_id) for stream in item.get("streams", {}).get("SS", []))]
         try:
-            self.client.update_item(
-                TableName=self.table, Key=codec.key(f"CONN#{connection_id}", CONN),
-                UpdateExpression="SET token_expires = :exp", ConditionExpression="attribute_exists(pk)",
-                ExpressionAttributeValues={":exp": codec.n(token_expires)})
-        except self.client.exceptions.ConditionalCheckFailedException:
+            self._store.transact_items([
+                {"Update": {"TableName": self.table, "Key": each, "UpdateExpression": "SET token_expires = :exp",
+                            "ConditionExpression": "attribute_exists(pk)",
+                            "ExpressionAttributeValues": {":exp": codec.n(token_expires)}}} for each in keys])
+        except WriteConflict:
             return False
         return True
 
@@ -140,8 +148,8 @@ class DynamoEvents(Area):
         deletes = [{"Delete": {"TableName": self.table, "Key": key}}]
         deletes += [{"Delete": {"TableName": self.table, "Key": codec.key(f"SUBS#{sub}#{stream}", connection_id)}}
                     for stream in streams]
-        # A transaction holds 100 items: a connection listens to far fewer streams (``channel.MAX_STREAMS``).
-        self.client.transact_write_items(TransactItems=deletes)
+        for start in range(0, len(deletes), 100):  # a transaction holds 100 items
+            self.client.transact_write_items(TransactItems=deletes[start:start + 100])
 
     # ------------------------------------------------------------ subscriptions
     def subscribe(self, subscription: Subscription) -> None:
@@ -149,6 +157,7 @@ class DynamoEvents(Area):
         item = {**codec.key(f"SUBS#{subscription.sub}#{subscription.stream}", subscription.connection_id),
                 "sub": codec.s(subscription.sub), "stream": codec.s(subscription.stream),
                 "after": codec.s(subscription.after), "catching_until": codec.n(subscription.catching_until),
+                "token_expires": codec.n(subscription.token_expires),
                 "expires_at": codec.n(int(time.time()) + CONNECTION_TTL_SECONDS)}
         self._store.transact_items([
             codec.put(self.table, item),
