@@ -31,7 +31,7 @@ def test_an_online_feint_table_tells_each_member_the_decision_waiting_on_them(ru
     for listener in ears.values():
         assert listener.subscribe(game_id=game_id, after="")["type"] == "subscribed"
     by_seat = {1: "ann", 2: "ben", 3: "cai"}
-    for name, member in trio.items():
+    for member in trio.values():
         game = ok(member.get(f"{GAMES}/{game_id}"))
         ok(member.post(f"{GAMES}/{game_id}/commands", json={"number": 0, "command": choose(game)}))
     retreats = 0

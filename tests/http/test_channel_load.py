@@ -1,4 +1,4 @@
-"""A small load on loopback: 20 connections over 5 games (two members a game, two connections each), three
+"""A small load on loopback: 20 connections over 5 games (two members a game, two connections each), two
 turns played in every game at once. Every event is delivered to every connection of its member, none twice,
 none to another member: each connection's events are exactly its member's stored ones (as a catch-up from the
 start lists them), and the last one tags the answer that member's GET returns."""
@@ -15,7 +15,7 @@ from localrun_process import ok
 
 pytestmark = pytest.mark.http
 
-GAMES, TURNS = 5, 3
+GAMES, TURNS = 5, 2
 
 
 def test_twenty_connections_over_five_games_get_every_event_once(runner, channel):
