@@ -16,7 +16,6 @@ from gameserver.play.modes import RULES, Deadlines, Mode, Stop, StopReason
 from gameserver.play.orders import MAX_SUBMISSIONS
 from gameserver.storage.audit import AuditLine
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import StepRead
 from gameserver.storage.memory import MemoryStore
 from gameserver.storage.records import Replacement
 from hypothesis import HealthCheck, given, settings
@@ -203,14 +202,13 @@ def test_a_modes_writes_ride_in_the_steps_transaction_or_neither_is_written(stor
     add_mode(Riding())
     game_id = new(store, clock, {"a": "alice", "b": "bob"}, mode="tally-riding").game.game_id
     clock.advance(FIVE_MINUTES.total_seconds())
-    read = store.games.read_step(game_id)
-    closed = steps.close(read.game, read.board, clock.now())
+    closed = steps.close(steps.read_step(store, game_id), clock.now())
     assert steps.resolve(store, clock, game_id, 1) == "resolved"
     assert [line.target for line in store.tables.audit] == ["1"]
     with pytest.raises(WriteConflict):  # the same step closed again from a stale read: nothing of it lands
-        steps.commit(store, clock, closed, read)
+        steps.commit(store, clock, closed)
     assert [line.target for line in store.tables.audit] == ["1"]
-    assert steps.settle(store, clock, StepRead(game=store.games.get(game_id))).changed is False
+    assert steps.settle(store, clock, store.games.get(game_id)).changed is False
 
 
 ACTIONS = st.lists(st.tuples(st.sampled_from(["alice", "bob", "resolve", "old-timer", "sweep", "wait"]),
@@ -394,10 +392,10 @@ def test_a_game_that_fails_in_the_sweep_holds_back_no_other_game(store, clock, m
                   game_id="0" * 19 + "2").game.game_id
     close = steps.close
 
-    def failing(game, *args, **kwargs):
-        if game.game_id == broken:
+    def failing(loaded, *args, **kwargs):
+        if loaded.game.game_id == broken:
             raise RuntimeError("a stand-in that raises")
-        return close(game, *args, **kwargs)
+        return close(loaded, *args, **kwargs)
 
     monkeypatch.setattr(steps, "close", failing)
     clock.advance(10 * FIVE_MINUTES.total_seconds())

@@ -12,7 +12,7 @@ from gameserver.storage.cursors import InvalidCursor
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.tables import DUE_INDEX, GSI1, GSI2, MAIN_TABLE
 from gameserver.storage.errors import WriteConflict as Conflict
-from gameserver.storage.games import DueStep, StepRead
+from gameserver.storage.games import DueStep
 from gameserver.storage.records import Submission
 
 
@@ -68,9 +68,9 @@ def test_a_turn_commits_once_per_version(store, clock, alice, bob):
     from gameserver.play import steps
 
     game = _friendly(store, clock, alice, bob)
-    read = store.games.read_step(game.game_id)
+    loaded = steps.read_step(store, game.game_id)
     clock.advance(86_400)
-    closed = steps.close(read.game, read.board, clock.now())
+    closed = steps.close(loaded, clock.now())
     store.transact([closed.commit])
     with pytest.raises(Conflict):
         store.transact([closed.commit])
@@ -96,7 +96,7 @@ def test_only_open_turns_are_in_the_due_index(store, clock, alice):
     assert store.games.due_steps(answer["deadline"], 10) == [DueStep(game_id, 1, answer["deadline"])]
     clock.advance(10 * 86_400)
     game = store.games.get(game_id)
-    game = steps.settle(store, clock, StepRead(game=game)).game
+    game = steps.settle(store, clock, game).game
     assert game.status == "over"
     assert _due_attributes(store, game_id) == {}
     assert store.games.due_steps("2030-01-01T00:00:00Z", 10) == []
@@ -121,10 +121,10 @@ def test_a_resolve_read_before_a_late_submission_writes_nothing(store, clock, al
     from gameserver.play import steps
 
     game = _friendly(store, clock, alice, bob)
-    read = store.games.read_step(game.game_id)
-    game, board = read.game, read.board
+    loaded = steps.read_step(store, game.game_id)
+    game = loaded.game
     clock.advance(86_400)
-    stale = steps.close(game, board, clock.now())
+    stale = steps.close(loaded, clock.now())
     store.games.save_submission(game, "south", Submission(orders=[], count=1, sent_at="2026-03-03T11:59:59Z"))
     with pytest.raises(Conflict):
         store.transact([stale.commit])

@@ -141,6 +141,9 @@ def _scope(request: Request, caller: Caller) -> list[str]:
 
 def answer(key: str | None, request: Request, caller: Caller, body: Any, work: idempotency.Work,
            status: int = 200) -> Response:
-    """The call's answer, run once per Idempotency-Key (a replay is the first answer again)."""
+    """The call's answer, run once per Idempotency-Key (a replay is the first answer again); a call with no key
+    is simply run."""
+    if key is None:
+        return reply(work(), status)
     return reply(idempotency.once(key, _scope(request, caller), body, work, request.scope.get("aws.context")),
                  status)

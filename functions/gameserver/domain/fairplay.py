@@ -19,7 +19,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -35,7 +34,6 @@ from gameserver.storage.port import Store
 
 if TYPE_CHECKING:
     from gameserver.storage.games import StepCommit
-    from gameserver.storage.port import Write
     from gameserver.storage.records import Game
 
 log = logging.getLogger(__name__)
@@ -107,9 +105,7 @@ class JudgedAtTheEnd(Mode):
     games still leave ``too-fast`` marks for moderators. Best effort, as a reload storm's: a mark the end failed
     to write is logged, and the game stands."""
 
-    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
-        if commit.game.status != "over":
-            return
+    def after_end(self, store: Store, clock: Clock, commit: StepCommit) -> None:
         try:
             marks = too_fast_marks(store, commit.game)
             if marks:

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.play import events
@@ -41,16 +40,16 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
     let a member leave. One read and one transaction (more when the steps that then await no member run past
     one transaction)."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id, kind=kind)
-        game, board = read.game, read.board
-        if game is None or board is None or game.kind != kind or not game.seats_of(sub):
+        loaded = read_step(store, game_id, kind=kind)
+        if loaded is None or loaded.game.kind != kind or not loaded.game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")
         now = clock.now()
-        if is_due(game, now):
-            read = settle(store, clock, read).read
-            game, board = read.game, read.board
-            if game is None or board is None or board.epoch != game.epoch:
+        if is_due(loaded.game, now):
+            settled = settle(store, clock, loaded).loaded
+            if settled is None or settled.board.epoch != settled.game.epoch:
                 continue
+            loaded = settled
+        game, board, engine, state = loaded.game, loaded.board, loaded.engine, loaded.state
         if game.status != "open":
             raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
         check(game)
@@ -60,8 +59,6 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
             raise ValueError("a seat left by a member passes to a stand-in, not to another member")
         players = {seat: taken[seat][0] if seat in taken else who for seat, who in game.players.items()}
         moved_board = replace(board, stand_ins={**board.stand_ins, **{seat: s for seat, (_, s) in taken.items()}})
-        engine = engine_of(kind)
-        state = engine.load(board.state)
         step = engine.step(state, players)
         assert step is not None, "an open game has a step to play"
         # The first step the stand-in decides: the open one, unless the seat had sent for it (or is not in it).
@@ -79,13 +76,12 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
         left = _left_entry(moved, sub, seats)
         try:
             if all(moved.submissions[seat].sent for seat in moved.awaiting):
-                closed = close(moved, moved_board, now)
+                closed = close(loaded.moved(moved, moved_board), now)
                 closed = closed._replace(commit=closed.commit._replace(plays=[*closed.commit.plays, left],
                                                                        dropped=(sub,)))
-                after = commit(store, clock, closed, read)
+                after = commit(store, clock, closed)
                 if is_due(closed.after, now):
-                    after = settle(store, clock, after).read
-                assert after.game is not None
+                    return settle(store, clock, after).game
                 return after.game
             written = replace(moved, version=game.version + 1)
             store.transact(events.added([StepCommit(

@@ -73,6 +73,10 @@ class Mode:
     def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
         """What follows the step once committed (``riders``: this mode's writes); never raises (caught up later)."""
 
+    def after_end(self, store: Store, clock: Clock, commit: StepCommit) -> None:
+        """What follows the step that ended the game, once committed, after ``after_step`` (its result recorded
+        elsewhere, its fair-play marks); never raises, as ``after_step``."""
+
     def writes_with_stop(self, store: Store, clock: Clock, close: GameClose, read: StepRead, stop: Stop
                          ) -> Sequence[Write] | None:
         """Writes that commit in the stop's own transaction (None: this mode's items moved on, read again).

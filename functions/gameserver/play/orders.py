@@ -12,16 +12,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import NamedTuple
 
-from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play import events
 from gameserver.play.engine import Orders
 from gameserver.play.seats import member_views
-from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, settle
+from gameserver.play.steps import ATTEMPTS, Loaded, close, commit, is_due, read_step, settle
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import StepRead
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
 
@@ -79,22 +77,18 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, o
     """Send (or replace) ``sub``'s orders for step ``step`` of their game of ``kind`` (``seat``: which of their
     seats, when they hold several). ``step_field``: the request's name for the step, which a refusal names."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id, kind=kind)
-        game, board = read.game, read.board
-        if game is None or board is None or game.kind != kind or not game.seats_of(sub):
+        loaded = read_step(store, game_id, kind=kind)
+        if loaded is None or loaded.game.kind != kind or not loaded.game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")
-        if is_due(game, clock.now()):
-            read = settle(store, clock, read).read
-            game, board = read.game, read.board
-            if game is None or board is None or board.epoch != game.epoch:
+        if is_due(loaded.game, clock.now()):
+            settled = settle(store, clock, loaded).loaded
+            if settled is None or settled.board.epoch != settled.game.epoch:
                 continue
+            loaded = settled
+        game, engine = loaded.game, loaded.engine
         if game.status != "open":
             raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
-        engine = engine_of(game.kind)
-        state = engine.load(board.state)
-        open_step = engine.step(state, game.players)
-        assert open_step is not None
-        word = str(open_step.kind)
+        word = str(loaded.step.kind)
         if not _is_open(game, step):
             raise StepClosed(f"{word} {step} is not open; {word} {_named(game, step)} is", field=step_field,
                              open_step=game.step)
@@ -107,18 +101,18 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, o
             count = next_submission(game.step, sent.count)
         except SubmissionCapError as error:
             raise Conflict(str(error), code=ErrorCode.SUBMISSIONS_USED, rule=error.rule) from error
-        checked = engine.check(state, mine, orders)
+        checked = engine.check(loaded.state, mine, orders)
         submission = Submission(orders=checked, count=count, sent_at=iso(clock.now()), device=client.device,
                                 address=client.address)
         try:
             if all(game.submissions[other].sent for other in game.awaiting if other != mine):
-                closed = close(game, board, clock.now(), {mine: submission}, state)
-                after = commit(store, clock, closed, read)
+                closed = close(loaded, clock.now(), {mine: submission})
+                after = commit(store, clock, closed)
                 if is_due(closed.after, clock.now()):
                     return _played_on(store, clock, sub, after, mine, count)
                 return Submitted(closed.after, _views_of(closed.commit.views, sub), mine, count, True)
             written = replace(game, version=game.version + 1, submissions={**game.submissions, mine: submission})
-            every = member_views(engine, written, state, game.epoch)
+            every = member_views(loaded.engine, written, loaded.state, game.epoch)
             stored = store.games.save_submission(game, mine, submission,
                                                  events.of_change(written, every, submission.sent_at or ""))
         except WriteConflict:
@@ -145,33 +139,31 @@ def act(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, acti
     nothing is written. An action never resolves the step: the orders do. One read (the game, its board and
     the member's views) and one write."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id, sub, kind)
-        game, board, views = read.game, read.board, read.views
-        if game is None or board is None or views is None or game.kind != kind or not game.seats_of(sub):
+        loaded = read_step(store, game_id, sub, kind)
+        if loaded is None or loaded.views is None or loaded.game.kind != kind or not loaded.game.seats_of(sub):
             raise NotFound(f"no game {game_id} of yours", field="game_id")
+        game, views = loaded.game, loaded.views
         if is_due(game, clock.now()):
             # The step's deadline passed: it resolves first, and the action is judged on the step now open
             # (read again, with the member's views of it).
-            settle(store, clock, read)
+            settle(store, clock, loaded)
             continue
         if game.status != "open":
             raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
-        engine = engine_of(game.kind)
-        state = engine.load(board.state)
         if not _is_open(game, step):
             raise StepClosed(f"step {step} is not open; step {_named(game, step)} is", field=step_field,
                              open_step=game.step)
-        recorded = engine.act(state, _seat(game, sub, seat), action, game.actions)
+        recorded = loaded.engine.act(loaded.state, _seat(game, sub, seat), action, game.actions)
         if recorded in game.actions:
             return Acted(game, recorded, views)
         written = replace(game, version=game.version + 1, actions=(*game.actions, recorded))
-        told = events.of_change(written, member_views(engine, written, state, game.epoch), iso(clock.now()))
+        told = events.of_change(written, member_views(loaded.engine, written, loaded.state, game.epoch),
+                                iso(clock.now()))
         try:
             return Acted(store.games.save_action(game, recorded, told), recorded, views)
         except WriteConflict:
             continue
     raise Conflict("the game changed while your action was being stored; send it again", code=ErrorCode.BUSY)
-
 
 
 def _is_open(game: Game, step: StepName) -> bool:
@@ -202,11 +194,10 @@ def _seat(game: Game, sub: str, seat: Seat | None) -> Seat:
     return chosen
 
 
-def _played_on(store: Store, clock: Clock, sub: str, after: StepRead, seat: Seat, count: int) -> Submitted:
+def _played_on(store: Store, clock: Clock, sub: str, after: Loaded, seat: Seat, count: int) -> Submitted:
     """The steps no member awaits after this submission ran past one transaction (``MAX_CHAINED``: a member whose
     seats are all out, the others' stand-ins playing on): they are played to the next step a member decides, or
     to the end, in this same request, then the member's views are read back."""
-    assert after.game is not None
     settle(store, clock, after)
     mine = store.games.read_view(after.game.game_id, sub)
     assert mine.game is not None and mine.views is not None

@@ -28,7 +28,7 @@ from gameserver.play.sweeps import each_due
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import DueStep, StepCommit, StepRead
 from gameserver.storage.port import Store
-from gameserver.storage.records import Game, HiddenState, Json, Seat, StepRecord, Submission
+from gameserver.storage.records import Game, HiddenState, Json, MemberViews, Seat, StepRecord, Submission
 
 ATTEMPTS = 4
 """How often a request reads again and retries a write another request beat it to."""
@@ -37,14 +37,85 @@ MAX_CHAINED = 60
 holds 100 items). A longer chain goes on at the next read or write of the game."""
 
 
-class Closed(NamedTuple):
-    """Everything the resolved steps write, in one transaction, the engine's state after them, and the game's
-    mode (looked up once: its commit follows it)."""
+_UNLOADED: Any = object()
 
-    before: Game
+
+class Loaded:
+    """One game as a request reads it, looked up once: the game item, its hidden state (the board), the adapter of
+    its game, its mode, and the engine's state loaded from the board (on first use, then kept), with what the
+    read brought beside them (a member's views, its mode's companions). Every part of the pipeline a request
+    crosses takes this value; none looks the game's engine or mode up again."""
+
+    __slots__ = ("read", "engine", "mode", "_state", "_step")
+
+    def __init__(self, read: StepRead, engine: Engine[Any], mode: Mode, state: Any = _UNLOADED) -> None:
+        assert read.game is not None and read.board is not None, "a loaded game has its item and its board"
+        self.read = read
+        """The game, its board, the member's views and the companions as the store read them (what the mode's
+        hooks are given)."""
+        self.engine = engine
+        self.mode = mode
+        self._state = state
+        self._step: Step | None = None
+
+    @property
+    def game(self) -> Game:
+        assert self.read.game is not None
+        return self.read.game
+
+    @property
+    def board(self) -> HiddenState:
+        assert self.read.board is not None
+        return self.read.board
+
+    @property
+    def views(self) -> MemberViews | None:
+        return self.read.views
+
+    @property
+    def state(self) -> Any:
+        """The engine's state on the board, loaded once."""
+        if self._state is _UNLOADED:
+            self._state = self.engine.load(self.board.state)
+        return self._state
+
+    @property
+    def step(self) -> Step:
+        """The open step, as the engine names it for the game's players (an open game has one)."""
+        if self._step is None:
+            step = self.engine.step(self.state, self.game.players)
+            if step is None:
+                raise ValueError(f"game {self.game.game_id} is open but its engine has no step to play")
+            self._step = step
+        return self._step
+
+    def moved(self, game: Game, board: HiddenState) -> Loaded:
+        """The same game with its item and board changed but not its engine's state (a seat passed to a
+        stand-in): the state loaded already is kept."""
+        return Loaded(self.read._replace(game=game, board=board), self.engine, self.mode, self._state)
+
+
+def load(read: StepRead) -> Loaded | None:
+    """``read`` with its game's engine and mode looked up (None when the game or its board is missing)."""
+    if read.game is None or read.board is None:
+        return None
+    return Loaded(read, engine_of(read.game.kind), mode(read.game.mode))
+
+
+def read_step(store: Store, game_id: str, sub: str | None = None, kind: str | None = None) -> Loaded | None:
+    """A game as a step of it needs it, in one read, loaded (None when there is no such game): the game, its
+    board, (given ``sub``) that member's views, the companions its mode reads (those of the modes a game of
+    ``kind`` may be played in, when the caller knows its kind)."""
+    return load(store.games.read_step(game_id, sub, companions(game_id, kind)))
+
+
+class Closed(NamedTuple):
+    """Everything the resolved steps write, in one transaction, the engine's state after them, and the game as
+    it was loaded (its mode commits it)."""
+
+    before: Loaded
     commit: StepCommit
     state: Any
-    mode: Mode
 
     @property
     def after(self) -> Game:
@@ -71,16 +142,13 @@ def deadline(game_mode: str | Mode, pace: str, step: int, opened: datetime) -> s
     return iso(step_deadline(Pace(pace), step, opened))
 
 
-def close(game: Game, board: HiddenState, now: datetime, sent: Mapping[Seat, Submission] | None = None,
-          state: Any = None) -> Closed:
-    """Resolve ``game``'s open step on what was sent (``sent`` adds submissions not stored yet) and open the next
-    one, playing on through the steps that await no member. ``state``: the board's state as the caller loaded it
-    already (None: loaded here). Pure: nothing is written here."""
-    engine = engine_of(game.kind)
-    game_mode = mode(game.mode)
-    lazy = game_mode.deadlines is Deadlines.LAZY
-    before_state = state = engine.load(board.state) if state is None else state
-    step = _open_step(engine, state, game)
+def close(loaded: Loaded, now: datetime, sent: Mapping[Seat, Submission] | None = None) -> Closed:
+    """Resolve the loaded game's open step on what was sent (``sent`` adds submissions not stored yet) and open
+    the next one, playing on through the steps that await no member. Pure: nothing is written here."""
+    game, board, engine = loaded.game, loaded.board, loaded.engine
+    lazy = loaded.mode.deadlines is Deadlines.LAZY
+    before_state = state = loaded.state
+    step = loaded.step
     submissions = {**game.submissions, **(sent or {})}
     missed = {seat: not submission.sent for seat, submission in submissions.items()}
     state, played = _played(engine, state, step, board, game.step, submissions, game.actions)
@@ -121,7 +189,7 @@ def close(game: Game, board: HiddenState, now: datetime, sent: Mapping[Seat, Sub
         after_game = replace(
             game, step=number, label=following.label, epoch=epoch, version=game.version + 1, opened_at=opened_at,
             actions=(),
-            deadline=game.deadline if shared_clock else deadline(game_mode, game.pace, number, opened),
+            deadline=game.deadline if shared_clock else deadline(loaded.mode, game.pace, number, opened),
             awaiting=_in_seat_order(game, following.awaiting),
             submissions=opening_submissions(engine, state, following, game, board, number, opened_at),
         )
@@ -129,14 +197,7 @@ def close(game: Game, board: HiddenState, now: datetime, sent: Mapping[Seat, Sub
     commit = StepCommit(before_version=game.version, game=after_game, board=after_board,
                         views=member_views(engine, after_game, state, epoch), records=records,
                         plays=plays_of(after_game))
-    return Closed(before=game, commit=commit, state=state, mode=game_mode)
-
-
-def _open_step(engine: Engine[Any], state: Any, game: Game) -> Step:
-    step = engine.step(state, game.players)
-    if step is None:
-        raise ValueError(f"game {game.game_id} is open but its engine has no step to play")
-    return step
+    return Closed(before=loaded, commit=commit, state=state)
 
 
 def _played(engine: Engine[Any], state: Any, step: Step, board: HiddenState, number: int,
@@ -159,23 +220,21 @@ def _in_seat_order(game: Game, seats: frozenset[Seat]) -> tuple[Seat, ...]:
     return tuple(seat for seat in game.players if seat in seats)
 
 
-def commit(store: Store, clock: Clock, closed: Closed, read: StepRead) -> StepRead:
+def commit(store: Store, clock: Clock, closed: Closed) -> Loaded:
     """Write closed steps (one transaction, claimed by the game's version) with the writes the game's mode
-    rides on it, then start the next step's timer and run the mode's follow-up. ``read``: what the step was
-    read with (its companions). Returns what the next step of the same request starts from, without a read."""
-    game_mode = closed.mode
-    riders = game_mode.writes_with_step(store, clock, closed.commit, read)
+    rides on it, then start the next step's timer and run the mode's follow-up. Returns the game as the next
+    step of the same request starts from, without a read (the companions as the mode's writes left them)."""
+    loaded = closed.before
+    game_mode = loaded.mode
+    riders = game_mode.writes_with_step(store, clock, closed.commit, loaded.read)
     store.transact(events.added([closed.commit, *riders]))
     if game_mode.deadlines is Deadlines.TIMED:
-        timers.step_opened(closed.after)
+        timers.step_opened(closed.after, game_mode)
     game_mode.after_step(store, clock, closed.commit, riders)
-    return StepRead(game=closed.after, board=closed.board, companions=game_mode.companions_as_written(riders))
-
-
-def read_step(store: Store, game_id: str, sub: str | None = None, kind: str | None = None) -> StepRead:
-    """A game's step as a resolve needs it: the game, its board, the companions its mode reads (those of the modes
-    a game of ``kind`` may be played in, when the caller knows its kind)."""
-    return store.games.read_step(game_id, sub, companions(game_id, kind))
+    if closed.after.status == "over":
+        game_mode.after_end(store, clock, closed.commit)
+    after = StepRead(game=closed.after, board=closed.board, companions=game_mode.companions_as_written(riders))
+    return Loaded(after, loaded.engine, game_mode, closed.state)
 
 
 def resolve(store: Store, clock: Clock, game_id: str, step: int) -> str:
@@ -188,21 +247,21 @@ def resolve(store: Store, clock: Clock, game_id: str, step: int) -> str:
     return _resolve(store, clock, game_id, step)[0]
 
 
-def _resolve(store: Store, clock: Clock, game_id: str, step: int) -> tuple[str, StepRead | None]:
+def _resolve(store: Store, clock: Clock, game_id: str, step: int) -> tuple[str, Loaded | None]:
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id)
-        game, board = read.game, read.board
-        if game is None or board is None:
+        loaded = read_step(store, game_id)
+        if loaded is None:
             return "missing", None
+        game = loaded.game
         if game.status != "open" or game.step != step:
             return "stale", None
         now = clock.now()
         everyone_sent = all(game.submissions[seat].sent for seat in game.awaiting)
         if not everyone_sent and not is_due(game, now):
             return "early", None
-        closed = close(game, board, now)
+        closed = close(loaded, now)
         try:
-            after = commit(store, clock, closed, read)
+            after = commit(store, clock, closed)
         except WriteConflict:
             continue
         return "resolved", after
@@ -210,46 +269,43 @@ def _resolve(store: Store, clock: Clock, game_id: str, step: int) -> tuple[str, 
 
 
 class Settled(NamedTuple):
-    """A game as it stands after its due steps were resolved, and whether any was."""
+    """A game as it stands after its due steps were resolved, and whether any was: ``loaded`` as the last step
+    left it (None when it had to be read again after a lost write and was not), ``game`` its item."""
 
-    read: StepRead
+    loaded: Loaded | None
+    game: Game
     changed: bool
 
-    @property
-    def game(self) -> Game:
-        assert self.read.game is not None
-        return self.read.game
 
-
-def settle(store: Store, clock: Clock, read: StepRead) -> Settled:
-    """Resolve every step of the game ``read`` holds whose deadline has passed ("every read or write of such a
-    game first resolves each turn whose deadline has passed"); ``read`` without a board (a view's read) is
-    read again first. A game that keeps changing under it (``ATTEMPTS`` lost writes in a row) is busy: the
-    caller tries again, the sweep the next minute."""
+def settle(store: Store, clock: Clock, at: Loaded | Game) -> Settled:
+    """Resolve every step of the game ``at`` holds whose deadline has passed ("every read or write of such a
+    game first resolves each turn whose deadline has passed"); a game item alone (a view's read) is read again
+    first when a step is due. A game that keeps changing under it (``ATTEMPTS`` lost writes in a row) is busy:
+    the caller tries again, the sweep the next minute."""
     changed = False
     now = clock.now()
-    game = read.game
+    loaded = at if isinstance(at, Loaded) else None
+    game: Game | None = at.game if isinstance(at, Loaded) else at
     lost = 0
     while game is not None and is_due(game, now):
-        if read.board is None or read.board.epoch != game.epoch:
-            read = read_step(store, game.game_id, kind=game.kind)
-            game = read.game
-            if game is None or read.board is None or not is_due(game, now):
+        if loaded is None or loaded.board.epoch != game.epoch:
+            loaded = read_step(store, game.game_id, kind=game.kind)
+            game = None if loaded is None else loaded.game
+            if loaded is None or game is None or not is_due(game, now):
                 break
-        assert read.board is not None
         try:
-            closed = close(game, read.board, now)
-            read = commit(store, clock, closed, read)
+            closed = close(loaded, now)
+            loaded = commit(store, clock, closed)
         except WriteConflict:
             lost += 1
             if lost == ATTEMPTS:
                 raise Conflict(f"game {game.game_id} kept changing while its due steps were resolved; try again",
                                code=ErrorCode.BUSY) from None
-            game = store.games.get(game.game_id)
-            read = StepRead(game=game)
+            game, loaded = store.games.get(game.game_id), None
             continue
         game, changed, lost = closed.after, True, 0
-    return Settled(read, changed)
+    assert game is not None, "a game settled is a game stored"
+    return Settled(loaded, game, changed)
 
 
 def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
@@ -258,7 +314,7 @@ def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
 
     def resolve_due(due: DueStep) -> str:
         outcome, after = _resolve(store, clock, due.game_id, due.step)
-        if after is not None and after.game is not None and is_due(after.game, clock.now()):
+        if after is not None and is_due(after.game, clock.now()):
             # A game left open for several deadlines: its later steps are due as well.
             settle(store, clock, after)
         return outcome

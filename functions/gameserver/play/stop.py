@@ -15,28 +15,27 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.play import events
 from gameserver.play.engine import Outcome
-from gameserver.play.modes import Stop, StopReason, mode
+from gameserver.play.modes import Stop, StopReason
 from gameserver.play.seats import member_views, plays_of
-from gameserver.play.steps import ATTEMPTS, read_step
+from gameserver.play.steps import ATTEMPTS, Loaded, load, read_step
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.games import GameClose
-from gameserver.storage.records import Game, HiddenState, Stopped, Submission
+from gameserver.storage.games import GameClose, StepRead
+from gameserver.storage.records import Game, Stopped, Submission
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store, Write
 
 
-def ending(game: Game, board: HiddenState, stop: Stop, now: datetime) -> GameClose:
-    """The write that ends ``game`` off the board (pure): over, ``stop``'s winner named, claimed by the game's
-    version. The board's state is stopped too, so the members' views say the game is over and its record opens,
-    with the steps that were played; a moderator's stop has no result, whatever the stopped state says."""
-    engine = engine_of(game.kind)
-    state = engine.stop(engine.load(board.state), stop.winner)
+def ending(loaded: Loaded, stop: Stop, now: datetime) -> GameClose:
+    """The write that ends the loaded game off the board (pure): over, ``stop``'s winner named, claimed by the
+    game's version. The board's state is stopped too, so the members' views say the game is over and its record
+    opens, with the steps that were played; a moderator's stop has no result, whatever the stopped state says."""
+    game, board, engine = loaded.game, loaded.board, loaded.engine
+    state = engine.stop(loaded.state, stop.winner)
     if stop.reason is StopReason.MODERATOR:
         ended = Outcome(None)
     else:
@@ -54,9 +53,10 @@ def end_off_the_board(store: Store, game: Game, stop: Stop, now: datetime) -> Ga
     (a tournament's freeze deciding several matches, a duel's catch-up finding no orders at all);
     ``WriteConflict`` when the board is not at the game's epoch (a step resolved meanwhile)."""
     board = store.games.board(game.game_id)
-    if board is None or board.epoch != game.epoch:
+    loaded = load(StepRead(game, board))
+    if loaded is None or loaded.board.epoch != game.epoch:
         raise WriteConflict(f"the board of game {game.game_id} is not at the game's epoch")
-    return ending(game, board, stop, now)
+    return ending(loaded, stop, now)
 
 
 class Ended(NamedTuple):
@@ -73,16 +73,15 @@ def stop(store: Store, clock: Clock, game_id: str, why: Stop, riders: Sequence[W
     ``busy`` when it kept changing (a step resolving, its mode's items moving on) for ``ATTEMPTS`` reads.
     ``kind``: the game's, when the caller knows it (its read then asks only for its modes' companions)."""
     for _ in range(ATTEMPTS):
-        read = read_step(store, game_id, kind=kind)
-        game, board = read.game, read.board
-        if game is None or board is None or (may_stop is not None and not may_stop(game)):
+        loaded = read_step(store, game_id, kind=kind)
+        if loaded is None or (may_stop is not None and not may_stop(loaded.game)):
             raise NotFound(f"no game {game_id}" if may_stop is None else f"no game {game_id} of yours",
                            field="game_id")
-        if game.status != "open":
+        if loaded.game.status != "open":
             raise Conflict(f"game {game_id} is over", field="game_id", code=ErrorCode.GAME_OVER)
-        game_mode = mode(game.mode)
-        close = ending(game, board, why, clock.now())
-        own = game_mode.writes_with_stop(store, clock, close, read, why)
+        game_mode = loaded.mode
+        close = ending(loaded, why, clock.now())
+        own = game_mode.writes_with_stop(store, clock, close, loaded.read, why)
         if own is None:
             continue  # its mode's items moved on (caught up meanwhile): read again
         try:

@@ -13,7 +13,7 @@ import json
 import logging
 
 from gameserver.config import get_settings
-from gameserver.play.modes import Deadlines, mode
+from gameserver.play.modes import Deadlines, Mode, mode
 from gameserver.storage.records import Game
 
 log = logging.getLogger(__name__)
@@ -23,10 +23,11 @@ def execution_name(game_id: str, step: int) -> str:
     return f"{game_id}-{step:06d}"
 
 
-def step_opened(game: Game) -> bool:
-    """Start the timer of ``game``'s open step if its mode times steps; True when an execution is (already)
-    running."""
-    if game.status != "open" or game.deadline is None or mode(game.mode).deadlines is not Deadlines.TIMED:
+def step_opened(game: Game, game_mode: Mode | None = None) -> bool:
+    """Start the timer of ``game``'s open step if its mode (``game_mode``, when the caller holds it) times steps;
+    True when an execution is (already) running."""
+    if game.status != "open" or game.deadline is None or \
+            (game_mode or mode(game.mode)).deadlines is not Deadlines.TIMED:
         return False
     return start(game.game_id, game.step, game.deadline)
 

@@ -31,7 +31,7 @@ def my_game(store: Store, clock: Clock, sub: str, game_id: str, kind: str) -> My
     game, views = read.game, read.views
     if game is None or views is None or game.kind != kind or not game.seats_of(sub):
         raise NotFound(f"no game {game_id} of yours", field="game_id")
-    if is_due(game, clock.now()) and settle(store, clock, read).changed:
+    if is_due(game, clock.now()) and settle(store, clock, game).changed:
         read = store.games.read_view(game_id, sub)
         game, views = read.game, read.views
         assert game is not None and views is not None

@@ -8,7 +8,7 @@ member's side and the layout drawn from the game's seed."
 The challenge has its game's id. The doctrine's side is played by a stand-in: a house AI's doctrine with this
 game's noise (``house:ram``), or the member's doctrine at the version the challenge copied (``doctrine:{id}``);
 the challenger's default doctrine is copied in to play the turns they miss. Nobody waits on the member, so
-deadlines are lazy. The step that ends the game ends the challenge (``after_step``); if that fails, the
+deadlines are lazy. The step that ends the game ends the challenge (``after_end``); if that fails, the
 challenge's own place on the due index (the latest its game can end) makes the sweep end it, and reading the
 challenge does too. The end is one transaction: the challenge, the member's challenges of the doctrine, and when
 it counts the challenger's rating and month line and the doctrine's queued result (``ratings`` applies it).
@@ -88,11 +88,9 @@ class ChallengeMode(Mode):
     name = "challenge"
     deadlines = Deadlines.LAZY
 
-    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_end(self, store: Store, clock: Clock, commit: StepCommit) -> None:
         """The step that ends the game ends the challenge. A failure is logged, never raised: the step stands,
         and the challenge's place on the due index (or the next read of it) ends it later."""
-        if commit.game.status != "over":
-            return
         try:
             finish_challenge(store, clock, commit.game)
         except Exception:
@@ -269,15 +267,15 @@ def stopped_challenge(store: Store, clock: Clock, game: Game) -> tuple[Write, ..
 def catch_up(store: Store, clock: Clock, challenge_id: str) -> str:
     """A challenge nobody ended: its game's due turns resolved (lazily, as they fell), then its end if the game is
     over. What the sweep and a read of the challenge do; safe twice, late or out of order."""
-    read = steps.read_step(store, challenge_id)
-    if read.game is None:
+    loaded = steps.read_step(store, challenge_id)
+    if loaded is None:
         return "missing"
-    game = read.game
+    game = loaded.game
     if steps.is_due(game, clock.now()):
-        game = steps.settle(store, clock, read).game
+        game = steps.settle(store, clock, loaded).game
     outcome = finish_challenge(store, clock, game)
     # The step that ended the game just now ended the challenge too (the mode's follow-up): this call did it.
-    return "recorded" if outcome == "already" and read.game.status == "open" and game.status == "over" else outcome
+    return "recorded" if outcome == "already" and loaded.game.status == "open" and game.status == "over" else outcome
 
 
 # ------------------------------------------------------------------ reading

@@ -162,23 +162,24 @@ def my_front(store: Store, clock: Clock, caller: Caller, day: date | None = None
 
 def catch_up(store: Store, clock: Clock, game_id: str) -> bool:
     """Resolve the Front's overdue turns; record its result if it is over. True when anything was written."""
-    read = steps.read_step(store, game_id)
-    if read.game is None or read.board is None:
+    loaded = steps.read_step(store, game_id)
+    if loaded is None:
         return False
     changed = False
-    if steps.is_due(read.game, clock.now()):
-        settled = steps.settle(store, clock, read)
-        read, changed = settled.read, settled.changed
-        if read.board is None or read.game is None or read.board.epoch != read.game.epoch:
-            read = steps.read_step(store, game_id)
-    if read.game is not None and read.board is not None and read.game.status == "over":
-        changed = record_result(store, read.game, read.board) == "recorded" or changed
+    if steps.is_due(loaded.game, clock.now()):
+        settled = steps.settle(store, clock, loaded)
+        changed = settled.changed
+        loaded = settled.loaded
+        if loaded is None or loaded.board.epoch != loaded.game.epoch:
+            loaded = steps.read_step(store, game_id)
+    if loaded is not None and loaded.game.status == "over":
+        changed = record_result(store, loaded.game, loaded.board) == "recorded" or changed
     return changed
 
 
 def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
     """The Fronts nobody ended: each still playing past the longest its game lasts (and a margin) is caught up,
-    its result recorded. The safety net of the end's follow-up (``DailyMode.after_step``), which logs a failure
+    its result recorded. The safety net of the end's follow-up (``DailyMode.after_end``), which logs a failure
     and goes on: without it, only the member's next read of the Front would record that result."""
 
     def end(due: DueFront) -> str:

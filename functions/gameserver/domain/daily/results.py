@@ -56,11 +56,9 @@ class DailyMode(Mode):
         a Front's record (its orders, every turn) stays closed to its player until the day's board is final."""
         return iso(board_final_at(day_of(game)))
 
-    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Sequence[Write]) -> None:
+    def after_end(self, store: Store, clock: Clock, commit: StepCommit) -> None:
         """The step that ends a Front records its result. A failure is logged, never raised: the turn stands,
         and reading the Front records the result later."""
-        if commit.game.status != "over":
-            return
         try:
             record_result(store, commit.game, commit.board)
         except Exception:

@@ -18,7 +18,7 @@ from gameserver.domain.feint.games import KIND, bot, outcome_json, record_step, 
 from gameserver.errors import NotFound
 from gameserver.identity import Caller
 from gameserver.play.modes import Deadlines, Mode, register
-from gameserver.play.steps import is_due, read_step, settle
+from gameserver.play.steps import Loaded, is_due, load, read_step, settle
 from gameserver.storage.games import StepRead
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, HiddenState
@@ -37,18 +37,22 @@ def create_watch_game(store: Store, clock: Clock, caller: Caller, *, seats: int,
     """A bots-only game of ``seats`` seats, played to its end."""
     players = {seat: bot(seat) for seat in rules().seats({"seats": str(seats)})}
     new = start_game(store, clock, players=players, mode=MODE.name, seed=seed)
-    played = settle(store, clock, StepRead(game=new.game, board=new.board)).read
-    assert played.game is not None and played.board is not None
+    loaded = load(StepRead(game=new.game, board=new.board))
+    assert loaded is not None
+    played = settle(store, clock, loaded).loaded
+    assert played is not None
     return watch_response(played.game, played.board)
 
 
-def _watched(store: Store, clock: Clock, game_id: str) -> StepRead:
-    read = read_step(store, game_id, kind=KIND)
-    if read.game is None or read.board is None or read.game.kind != KIND or read.game.mode != MODE.name:
+def _watched(store: Store, clock: Clock, game_id: str) -> Loaded:
+    loaded = read_step(store, game_id, kind=KIND)
+    if loaded is None or loaded.game.kind != KIND or loaded.game.mode != MODE.name:
         raise NotFound(f"no watch game {game_id}", field="game_id")
-    if is_due(read.game, clock.now()):  # a game whose playing out was cut short (a failure): it goes on now
-        read = settle(store, clock, read).read
-    return read
+    if is_due(loaded.game, clock.now()):  # a game whose playing out was cut short (a failure): it goes on now
+        settled = settle(store, clock, loaded).loaded
+        loaded = settled if settled is not None else read_step(store, game_id, kind=KIND)
+        assert loaded is not None, "a game once stored stays"
+    return loaded
 
 
 def watch_response(game: Game, board: HiddenState) -> dict[str, Any]:
@@ -59,9 +63,8 @@ def watch_response(game: Game, board: HiddenState) -> dict[str, Any]:
 
 def read_watch(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
     """A watch game: the table as it stands (at its end), every strength shown."""
-    read = _watched(store, clock, game_id)
-    assert read.game is not None and read.board is not None
-    return watch_response(read.game, read.board)
+    loaded = _watched(store, clock, game_id)
+    return watch_response(loaded.game, loaded.board)
 
 
 def watch_steps(store: Store, clock: Clock, caller: Caller, game_id: str, cursor: str | None, limit: int

@@ -83,12 +83,11 @@ class DailyChallengeMode(JudgedAtTheEnd):
     name = "front1901-daily"
     deadlines = Deadlines.NONE
 
-    def after_step(self, store: Store, clock: Clock, commit: StepCommit, riders: Any) -> None:
+    def after_end(self, store: Store, clock: Clock, commit: StepCommit) -> None:
         """The step that ends a challenge records its result (a failure is logged: reading the challenge records
         it later), and its marks."""
-        super().after_step(store, clock, commit, riders)
-        if commit.game.status == "over":
-            _recorded(store, commit.game, commit.board)
+        super().after_end(store, clock, commit)
+        _recorded(store, commit.game, commit.board)
 
     def after_stop(self, store: Store, clock: Clock, close: GameClose, stop: Stop, writes: Sequence[Write]) -> None:
         """A challenge stopped: its member's (``abandoned``, ranked last) or a moderator's (no result, not
@@ -219,10 +218,10 @@ def my_challenge(store: Store, clock: Clock, caller: Caller, day: date | None = 
 
 
 def _caught_up(store: Store, game_id: str) -> bool:
-    read = steps.read_step(store, game_id, kind=games.KIND)
-    if read.game is None or read.board is None or read.game.status != "over":
+    loaded = steps.read_step(store, game_id, kind=games.KIND)
+    if loaded is None or loaded.game.status != "over":
         return False
-    return record_result(store, read.game, read.board) == "recorded"
+    return record_result(store, loaded.game, loaded.board) == "recorded"
 
 
 # ------------------------------------------------------------------ the result

@@ -25,8 +25,8 @@ from gameserver.ids import new_id, new_seed
 from gameserver.play import orders, start, stop, views
 from gameserver.play.events import Shown
 from gameserver.play.modes import Stop, StopReason
-from gameserver.play.steps import read_step
-from gameserver.storage.games import NewGame, StepRead
+from gameserver.play.steps import Loaded, read_step
+from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, HiddenState, Json, MemberViews, StepRecord
 
 if TYPE_CHECKING:
@@ -139,19 +139,17 @@ def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> 
     }
 
 
-def _mine(store: Store, caller: Caller, game_id: str) -> StepRead:
+def _mine(store: Store, caller: Caller, game_id: str) -> Loaded:
     """My game's step as help reads it (the game, its board, my views): one read; a game that is not mine is a
     404 like one that does not exist."""
-    read = read_step(store, game_id, caller.sub, KIND)
-    game, board = read.game, read.board
-    if game is None or board is None or read.views is None or game.kind != KIND or not game.seats_of(caller.sub):
+    loaded = read_step(store, game_id, caller.sub, KIND)
+    if loaded is None or loaded.views is None or loaded.game.kind != KIND or not loaded.game.seats_of(caller.sub):
         raise NotFound(f"no game {game_id} of yours", field="game_id")
-    return read
+    return loaded
 
 
-def _open(read: StepRead) -> tuple[Game, HiddenState]:
-    game, board = read.game, read.board
-    assert game is not None and board is not None
+def _open(loaded: Loaded) -> tuple[Game, HiddenState]:
+    game, board = loaded.game, loaded.board
     if game.status != "open":
         raise Conflict(f"game {game.game_id} is over", code=ErrorCode.GAME_OVER)
     return game, board
