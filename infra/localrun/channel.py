@@ -8,8 +8,9 @@ fan-out on each event item the store commits.
   management API's 410.
 - ``StreamObserver`` stands in for the events table's stream: every TransactWriteItems the store commits is
   looked at after it succeeded, its Puts of event items (the template's filter, ``FILTER_PATTERN``) are handed,
-  in commit order, to one worker that calls the fan-out function; the records it reports failed come again
-  after a short wait, as Lambda retries a batch.
+  in commit order, to the worker of their partition key (``WORKERS`` of them, as the event source mapping's
+  ``ParallelizationFactor``: one stream's events in order, streams side by side), which calls the fan-out
+  function; the records it reports failed come again after a short wait, as Lambda retries a batch.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import queue
 import threading
 import time
 import uuid
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -31,6 +33,7 @@ log = logging.getLogger("localrun.channel")
 
 PATH = "/ws"
 RETRY_SECONDS = 0.05
+WORKERS = 4
 
 
 class Sockets:
@@ -151,9 +154,10 @@ class StreamObserver:
     def __init__(self, table: str, fanout: Callable[[dict[str, Any], Any], dict[str, Any]],
                  pattern: dict[str, Any]) -> None:
         self.table, self.fanout, self.pattern = table, fanout, pattern
-        self._queue: queue.Queue[dict[str, Any] | None] = queue.Queue()
+        self._queues: list[queue.Queue[dict[str, Any] | None]] = [queue.Queue() for _ in range(WORKERS)]
         self._sequence = 0
-        self._worker = threading.Thread(target=self._work, name="fanout", daemon=True)
+        self._workers = [threading.Thread(target=self._work, args=(q,), name=f"fanout-{n}", daemon=True)
+                         for n, q in enumerate(self._queues)]
 
     def start(self) -> StreamObserver:
         from moto.dynamodb import models
@@ -169,7 +173,8 @@ class StreamObserver:
         transact_write_items.__wrapped_by_stream__ = True  # type: ignore[attr-defined]
         if not getattr(original, "__wrapped_by_stream__", False):
             models.DynamoDBBackend.transact_write_items = transact_write_items  # type: ignore[method-assign,assignment]
-        self._worker.start()
+        for worker in self._workers:
+            worker.start()
         return self
 
     def committed(self, transact_items: list[dict[str, Any]]) -> None:
@@ -183,19 +188,20 @@ class StreamObserver:
                       "dynamodb": {"NewImage": put["Item"], "SequenceNumber": f"{self._sequence:021d}",
                                    "StreamViewType": "NEW_IMAGE"}}
             if matches(self.pattern, record):
-                self._queue.put(record)
+                self._queues[zlib.crc32(put["Item"]["pk"]["S"].encode()) % WORKERS].put(record)
 
     def stop(self) -> None:
-        self._queue.put(None)
+        for each in self._queues:
+            each.put(None)
 
-    def _work(self) -> None:
+    def _work(self, records: queue.Queue[dict[str, Any] | None]) -> None:
         while True:
-            record = self._queue.get()
+            record = records.get()
             if record is None:
                 return
             batch = [record]
-            while not self._queue.empty() and len(batch) < 100:
-                following = self._queue.get()
+            while not records.empty() and len(batch) < 100:
+                following = records.get()
                 if following is None:
                     self._deliver(batch)
                     return

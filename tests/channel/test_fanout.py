@@ -99,3 +99,24 @@ def test_the_management_apis_410_is_gone():
         assert api.post("c1", {"type": "pong"}) is True
         assert api.post("c1", {"type": "pong"}) is False
         api.close("c1")
+
+
+def test_the_documented_schema_is_the_protocols_and_types_what_is_sent():
+    """docs/api/channel.json is generated from channel.protocol, and what the code sends validates against it."""
+    import json
+    from pathlib import Path
+
+    from gameserver.channel.protocol import ServerMessage
+    from gameserver.channel.schema import document
+    from pydantic import TypeAdapter
+
+    written = json.loads((Path(__file__).resolve().parents[2] / "docs" / "api" / "channel.json").read_text())
+    assert written == document(), "regenerate: python -m gameserver.channel.schema > docs/api/channel.json"
+    sample = record("ann", game_seq(2), 2)["dynamodb"]["NewImage"]
+    from gameserver.channel.fanout import message_of
+    from gameserver.storage.dynamodb.events import decode_event
+
+    event = decode_event(sample)._replace(body={"type": "game", "game_id": "g1", "kind": "feinthold",
+                                                 "etag": 'W/"x"', "status": "open", "my_turn": True,
+                                                 "turn": 2, "deadline": None, "opponent_sent": True})
+    TypeAdapter(ServerMessage).validate_python(message_of(event))

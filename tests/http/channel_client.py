@@ -9,10 +9,14 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from gameserver.channel.protocol import ServerMessage
+from pydantic import TypeAdapter
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 SUBPROTOCOL = "feinthold.v1"
+TYPED = TypeAdapter(ServerMessage)
+"""Every message a test gets is one the documented schema types (docs/api/channel.json)."""
 
 
 def channel_url(api: str) -> str:
@@ -31,7 +35,9 @@ class Listener:
     def _read(self) -> None:
         try:
             for text in self.ws:
-                self.received.put(json.loads(text))
+                message = json.loads(text)
+                TYPED.validate_python(message)
+                self.received.put(message)
         except ConnectionClosed:
             pass
         self.closed.set()
