@@ -123,11 +123,14 @@ def run(ready: dict[str, Any], games: int, seconds: float) -> None:
         list(pool.map(play, tables))
     played = time.monotonic() - began
     expected_total = sum(2 for _ in sent) * 2  # each submission: an event on each member's two connections
-    waited = time.monotonic() + 120
-    while sum(1 for ear in ears for _, m in ear.got if m["type"] == "event") < expected_total:
-        if time.monotonic() > waited:
-            break
+    count, progress = -1, time.monotonic()
+    while (now := sum(1 for ear in ears for _, m in ear.got if m["type"] == "event")) < expected_total:
+        if now != count:
+            count, progress = now, time.monotonic()
+        elif time.monotonic() - progress > 30:
+            break  # nothing came for 30 s: what is missing is reported below
         time.sleep(0.2)
+    drained = time.monotonic() - began
     after, before, seen = [], [], 0
     for ear in ears:
         events = [(at, m) for at, m in ear.got if m["type"] == "event"]
@@ -148,7 +151,7 @@ def run(ready: dict[str, Any], games: int, seconds: float) -> None:
         p95 = ordered[int(0.95 * (len(ordered) - 1))]
         return f"median {statistics.median(ordered) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms"
 
-    print(f"{len(sent)} submissions in {played:.1f} s ({len(refused)} refused); {seen} events delivered, each once, to its member")
+    print(f"{len(sent)} submissions in {played:.1f} s ({len(refused)} refused), the last event {drained:.1f} s in; {seen} events delivered, each once, to its member")
     print(f"from the answer (commit before it): {quantiles(after)}")
     print(f"from the request sent:              {quantiles(before)}")
 

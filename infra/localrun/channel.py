@@ -34,6 +34,7 @@ log = logging.getLogger("localrun.channel")
 PATH = "/ws"
 RETRY_SECONDS = 0.05
 WORKERS = 4
+SEND_SECONDS = 120
 
 
 class Sockets:
@@ -61,8 +62,9 @@ class Sockets:
             return False
         loop, send = held
         try:
-            asyncio.run_coroutine_threadsafe(send(message), loop).result(timeout=5)
-        except Exception:  # the socket closed under us: gone, as a 410
+            # A busy event loop is slow, not gone: only a socket that closed is (a 410).
+            asyncio.run_coroutine_threadsafe(send(message), loop).result(timeout=SEND_SECONDS)
+        except Exception:
             self.remove(connection_id)
             return False
         return True
