@@ -93,14 +93,18 @@ export function useView<T>(key: string | undefined, load: Load<T>, everyMs: numb
 
     // The leader's loop: poll, sleep (or be woken by refresh), poll again, until the view is left.
     const lead = async () => {
+      leading = true;
       while (!stop.signal.aborted) {
+        heard = false;
         const polled = await once();
         const delay = isLive(key) ? Math.max(polled, LIVE_POLL_MS) : polled;
         if (stop.signal.aborted) return;
+        if (heard) continue; // an event came while asking: its answer may be older than the event
         await new Promise<void>((done) => {
           wake = done;
           timer = setTimeout(done, delay);
         });
+        wake = undefined;
         clearTimeout(timer);
       }
     };
@@ -108,9 +112,14 @@ export function useView<T>(key: string | undefined, load: Load<T>, everyMs: numb
       if (wake) wake();
       else void once();
     };
-    // An event of the view's stream: fetch now, unless it tags the answer held already.
+    // An event of the view's stream: the leading tab fetches now, unless the event tags the answer held
+    // already (the other tabs get the answer from it on the BroadcastChannel).
+    let leading = false;
+    let heard = false;
     const unlisten = listen(key, (tag) => {
-      if (tag === undefined || tag !== etag.current) poke.current();
+      if (!leading || (tag !== undefined && tag === etag.current)) return;
+      heard = true;
+      wake?.();
     });
 
     if ("locks" in navigator) {
