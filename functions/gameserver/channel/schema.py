@@ -18,8 +18,10 @@ from gameserver.channel.protocol import SUBPROTOCOL, ClientMessage, ServerMessag
 def document() -> dict[str, Any]:
     defs: dict[str, Any] = {}
     roots = {}
-    for name, message in (("ClientMessage", ClientMessage), ("ServerMessage", ServerMessage)):
-        schema = TypeAdapter(message).json_schema(ref_template="#/$defs/{model}", by_alias=True)
+    adapters: tuple[tuple[str, TypeAdapter[Any]], ...] = (
+        ("ClientMessage", TypeAdapter(ClientMessage)), ("ServerMessage", TypeAdapter(ServerMessage)))
+    for name, adapter in adapters:
+        schema = adapter.json_schema(ref_template="#/$defs/{model}", by_alias=True)
         defs.update(schema.pop("$defs", {}))
         roots[name] = schema
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "channel.json",
