@@ -1,13 +1,9 @@
 """The events area in memory (``storage.events``), with the DynamoDB adapter's conditions: the contract tests
-(``tests/storage/test_contract_events.py``) hold the two to the same behaviour.
-
-``observers`` are called with each event a transaction committed, in commit order: the in-memory stand-in for
-the events table's stream."""
+(``tests/storage/test_contract_events.py``) hold the two to the same behaviour."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +19,6 @@ class EventTables:
     streams: dict[str, set[str]] = field(default_factory=dict)
     """Each connection's streams (the connection item's ``streams``)."""
     subscriptions: dict[tuple[str, str], dict[str, Subscription]] = field(default_factory=dict)
-    observers: list[Callable[[Event], None]] = field(default_factory=list)
 
 
 class MemoryEvents:
@@ -35,9 +30,6 @@ class MemoryEvents:
         def apply() -> None:
             for event in write.events:
                 self.t.events.setdefault((event.sub, event.stream), {})[event.seq] = event
-            for event in write.events:
-                for observer in self.t.observers:
-                    observer(event)
 
         return (lambda: None), apply
 
