@@ -109,15 +109,17 @@ class Session:
         if after and not events.has_event(sub, stream, after):
             raise Answer(ErrorCode.UNKNOWN_SEQUENCE, f"position {after!r} is no stored event of {stream}: fetch "
                          "the view, then subscribe without after", "after")
-        catching = after is not None
-        subscription = Subscription(conn, sub, stream, latest if after is None else after,
-                                    self.wall() + CATCH_UP_SECONDS if catching else 0, connection.token_expires)
+        # Live only (no ``after``): from the newest stored position; an event committed between reading it and
+        # writing the subscription is caught up like any missed one.
+        start = latest if after is None else after
+        subscription = Subscription(conn, sub, stream, start, self.wall() + CATCH_UP_SECONDS,
+                                    connection.token_expires)
         try:
             events.subscribe(subscription)
         except WriteConflict:
             self.poster.close(conn)
             return
-        position = subscription.after
+        position, catching = start, True
         while catching:
             missed = events.events_after(sub, stream, position)
             for event in missed:
@@ -126,8 +128,7 @@ class Session:
                 position = event.seq
             catching = bool(missed)
         self.poster.post(conn, {"type": "subscribed", "stream": stream, "seq": position})
-        if after is not None:
-            events.end_catch_up(subscription, position)
+        events.end_catch_up(subscription, position)
 
     def _may_watch(self, connection: Connection, game_id: str, seat: str | None) -> None:
         """A game of the connection's member, and the seat named one of theirs: else the game's 404 (a moderator
