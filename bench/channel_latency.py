@@ -6,7 +6,10 @@ has sent" (or "view changed") event. Latency is measured from the moment the PUT
 is before it, so this is a lower bound of commit-to-receipt) and from the moment it was sent (an upper bound).
 Also checked on the way: every event arrives, none twice, none on another member's connection.
 
-    nice -n 10 .venv/bin/python bench/channel_latency.py [--games 50] [--seconds 60]
+    nice -n 10 .venv/bin/python bench/channel_latency.py [--games 50] [--seconds 60] [--every 0]
+
+``--every S``: each game sends one submission every S seconds at most (0: as fast as it can, which saturates
+the runner's store: then the figure is the backlog's, not a delivery's).
 
 What this measures is mostly moto (the runner's store serves one request at a time): the channel adds one
 Query and one UpdateItem per delivery and the posts over loopback.
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import subprocess
 import sys
@@ -71,17 +75,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--every", type=float, default=0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         process, ready = start_runner(Path(folder))
         try:
-            run(ready, args.games, args.seconds)
+            run(ready, args.games, args.seconds, args.every)
         finally:
             process.terminate()
             process.wait(timeout=15)
 
 
-def run(ready: dict[str, Any], games: int, seconds: float) -> None:
+def run(ready: dict[str, Any], games: int, seconds: float, every: float) -> None:
     admin, api, url = ready["admin"], ready["api"], ready["channel"]
     tables = []
     for n in range(games):
@@ -109,6 +114,8 @@ def run(ready: dict[str, Any], games: int, seconds: float) -> None:
                 if time.monotonic() > stop:
                     return
                 orders = steady_orders(http.get(path).json()["view"])
+                if every:
+                    time.sleep(every * (0.5 + random.random()))
                 start = time.monotonic()
                 answer = http.put(f"{path}/turns/{turn}/orders", json={"orders": orders})
                 if answer.status_code != 200:
@@ -119,7 +126,7 @@ def run(ready: dict[str, Any], games: int, seconds: float) -> None:
                     return
 
     began = time.monotonic()
-    with ThreadPoolExecutor(16) as pool:
+    with ThreadPoolExecutor(games if every else 16) as pool:
         list(pool.map(play, tables))
     played = time.monotonic() - began
     expected_total = sum(2 for _ in sent) * 2  # each submission: an event on each member's two connections
