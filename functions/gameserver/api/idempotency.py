@@ -62,10 +62,12 @@ def _get_runner() -> Callable[..., dict[str, Any]]:
         return _runner
 
 
-def once(key: str, scope: list[str], body: Any, work: Work, context: Any = None) -> Any:
-    """Run ``work`` (returning a JSON body) at most once per idempotency ``key`` within ``scope`` (a call with no
-    key never comes here: ``api.deps.answer`` runs it as it is). ``context`` (the Lambda context) bounds how long
-    an in-flight record blocks a retry."""
+def once(key: str | None, scope: list[str], body: Any, work: Work, context: Any = None) -> Any:
+    """Run ``work`` (returning a JSON body) at most once per idempotency ``key`` within ``scope``; a call with no
+    key is run as it is (``api.deps.answer`` does so without importing this module). ``context`` (the Lambda
+    context) bounds how long an in-flight record blocks a retry."""
+    if key is None:
+        return work()
     if not key.strip() or len(key) > MAX_KEY_LENGTH:
         raise InvalidInput(f"an Idempotency-Key has 1 to {MAX_KEY_LENGTH} characters", field="Idempotency-Key")
     from aws_lambda_powertools.utilities.idempotency.exceptions import (
