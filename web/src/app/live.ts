@@ -25,7 +25,7 @@ let attempt = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let pingTimer: ReturnType<typeof setInterval> | undefined;
 
-const GAME = /^\/v1\/(feinthold|feint|front1901)\/games\/([^/?]+)$/;
+const GAME = /^\/v1\/(feinthold|feint|front1901)\/games\/([^/?]+)(\?.*)?$/;
 
 /** The stream a view's path listens to (undefined: none tells of it). */
 export function streamOf(path: string): { key: string; subscribe: Stream["subscribe"] } | undefined {
