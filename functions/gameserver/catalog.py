@@ -162,6 +162,9 @@ MODES = Catalog("mode", "name", None, (
     Entry("online", "gameserver.domain.feint.online",
           "Feint: members each on their own device (and bots in the seats left), a deadline per decision.",
           (FEINT,)),
+    Entry("front1901-online", "gameserver.domain.front1901.online",
+          "Front 1901 between members, each on their own device, AI powers in the empty and abandoned seats, a "
+          "deadline per phase.", (FRONT1901,)),
     Entry("front1901-daily", "gameserver.domain.front1901.daily",
           "Front 1901's daily challenge: the day's power, level and seed for everyone, one attempt a day.",
           (FRONT1901,)),

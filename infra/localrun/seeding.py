@@ -16,6 +16,10 @@ clock and store, exactly as the API would make it; only the seed is chosen.
         -> a solo game of Front 1901 against six AI powers, from the given position, agreements and trust values
            (the AI's messages written for its first phase anew), so that a test sets up a negotiation without
            hunting for a lucky seed
+    POST /games {"kind": "front1901-online", "seed": 7, "pace": "live", "players": {"FRANCE": "alice", ...},
+                 "level": "normal"?, "setup": {"position": {...}}?}
+        -> an online game of Front 1901 with its members at the powers given (AI powers in the others), from the
+           given position (a draw an AI power refuses, a solo at 18, without playing years to get there)
 """
 
 from __future__ import annotations
@@ -91,9 +95,29 @@ def seeded_game_creator() -> Callable[[dict[str, Any]], dict[str, Any]]:
         return {"game_id": answer["game_id"], "seed": _seed(body), "power": answer["view"]["power"],
                 "phase": answer["view"]["phase"]}
 
+    def front1901_online(body: dict[str, Any]) -> dict[str, Any]:
+        import json
+
+        from gameserver.domain.front1901 import online
+
+        players = body.get("players")
+        if not (isinstance(players, dict) and all(isinstance(p, str) and p for p in players.values())):
+            raise AdminError('players must be {"FRANCE": sub, ...}', "players")
+        for sub in players.values():
+            member(sub)
+        setup = body.get("setup")
+        if setup is not None and not isinstance(setup, dict):
+            raise AdminError("setup must be an object: position", "setup")
+        game = online.open_game(store, get_clock(), players=players, pace=str(_string(body, "pace")),
+                                level=str(_string(body, "level", required=False) or "normal"), seed=_seed(body),
+                                setup=None if setup is None else json.dumps(setup)).game
+        return {"game_id": game.game_id, "seed": _seed(body), "players": game.players, "phase": game.label}
+
     def create(body: dict[str, Any]) -> dict[str, Any]:
         if body.get("kind") == "feint":
             return feint(body)
+        if body.get("kind") == "front1901-online":
+            return front1901_online(body)
         if body.get("kind") == "front1901":
             return front1901(body)
         seed, pace = _seed(body), _string(body, "pace")

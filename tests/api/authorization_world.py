@@ -35,6 +35,7 @@ from gameserver.domain.feint import solo as feint_solo
 from gameserver.domain.feint import watch as feint_watch
 from gameserver.domain.feinthold import friendly, house
 from gameserver.domain.front1901 import games as front1901
+from gameserver.domain.front1901 import online as front1901_online
 from gameserver.domain.moderation import freezes
 from gameserver.domain.seasons import close
 from gameserver.domain.tournaments import service as tournaments
@@ -283,6 +284,26 @@ class World:
         """The player's table of an online game: a seat kept for the opponent, and one anyone may take or none."""
         return feint_online.create_table(self.store, self.clock, cast.player, seats=3 if open_seat else 2,
                                          pace="1d", bots=0, invite=[cast.opponent.sub])
+
+    def front1901_table(self, cast: Cast, *, open_seat: bool) -> dict[str, Any]:
+        """The player's table of online Front 1901: a seat kept for the opponent, and one anyone may take or none."""
+        return front1901_online.create_table(self.store, self.clock, cast.player, seats=3 if open_seat else 2,
+                                             level="easy", pace="1d", press="full", length="short", rated=False,
+                                             seating="dealt", invite=[cast.opponent.sub])
+
+    def front1901_online(self, cast: Cast) -> str:
+        """An online game of Front 1901 of the player (FRANCE) and the opponent (GERMANY), AI powers beside."""
+        players = {"FRANCE": cast.player.sub, "GERMANY": cast.opponent.sub}
+        return front1901_online.open_game(self.store, self.clock, players=players, pace="1d", level="easy",
+                                          seed=5).game.game_id
+
+    def front1901_text(self, cast: Cast) -> tuple[str, int]:
+        """An online game of Front 1901 (``front1901_online``) and the id of a text the opponent sent the player."""
+        game_id = self.front1901_online(cast)
+        shown = front1901.send_message(self.store, self.clock, cast.opponent, game_id, "S1901M", "FRANCE", "Hello")
+        mine = front1901.read_game(self.store, self.clock, cast.player, game_id)["view"]["messages"]
+        assert shown
+        return game_id, next(m["id"] for m in mine if m["kind"] == "text")
 
     def feint_watch(self, cast: Cast) -> dict[str, Any]:
         return feint_watch.create_watch_game(self.store, self.clock, cast.player, seats=2, seed=5)

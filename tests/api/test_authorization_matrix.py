@@ -178,6 +178,23 @@ def feint_table(open_seat: bool) -> Make:
     return with_cast(lambda w, c: Target(c, {"table_id": w.feint_table(c, open_seat=open_seat)["table_id"]}))
 
 
+def front1901_table(open_seat: bool) -> Make:
+    return with_cast(lambda w, c: Target(c, {"table_id": w.front1901_table(c, open_seat=open_seat)["table_id"]},
+                                         body={}))
+
+
+def front1901_online(body: Any = None) -> Make:
+    return with_cast(lambda w, c: Target(c, {"game_id": w.front1901_online(c), "phase": "S1901M"}, body=body))
+
+
+def front1901_text() -> Make:
+    def build(w: World, c: Any) -> Target:
+        game_id, message_id = w.front1901_text(c)
+        return Target(c, {"game_id": game_id, "phase": "S1901M", "message_id": str(message_id)})
+
+    return with_cast(build)
+
+
 def feint_watch() -> Make:
     return with_cast(lambda w, c: Target(c, {"game_id": w.feint_watch(c)["game_id"]}))
 
@@ -229,6 +246,7 @@ TABLE_PATH = "/v1/feint/tables/{table_id}"
 PUBLISHED = "/v1/feinthold/published/{doctrine_id}"
 CHALLENGE = "/v1/feinthold/challenges/{challenge_id}"
 FRONT = "/v1/front1901/games/{game_id}"
+F1901_TABLE = "/v1/front1901/tables/{table_id}"
 PHASE = FRONT + "/phases/{phase}"
 DEAL = {"number": 0, "command": {"kind": "deal"}}
 
@@ -385,6 +403,28 @@ CASES: dict[tuple[str, str], list[Case]] = {
              only({OPPONENT: 200, PLAYER: 409, STRANGER: 200, MODERATOR: 200}), mutates=True, id_param="table_id"),
     ],
     ("post", "/v1/feint/watch"): [Case("new", plain(body={"seats": 2}), everyone(201))],
+    # online Front 1901: a table as Feint's; a table's game its two members' (the player and the opponent)
+    ("post", "/v1/front1901/tables"): [Case("new", plain(body={"seats": 2, "pace": "1d"}), everyone(201))],
+    ("get", "/v1/front1901/tables"): [Case("a member", plain(), everyone(200))],
+    ("get", F1901_TABLE): [Case("seats kept", front1901_table(open_seat=False), only(P_AND_O), id_param="table_id"),
+                           Case("a seat open to anyone", front1901_table(open_seat=True), everyone(200),
+                                id_param="table_id")],
+    ("post", F1901_TABLE + "/join"): [
+        Case("seats kept", front1901_table(open_seat=False), only({OPPONENT: 200, PLAYER: 409}), mutates=True,
+             id_param="table_id"),
+        Case("a seat open to anyone", front1901_table(open_seat=True),
+             only({OPPONENT: 200, PLAYER: 409, STRANGER: 200, MODERATOR: 200}), mutates=True, id_param="table_id"),
+    ],
+    ("get", "/v1/front1901/ratings"): [Case("a member", plain(), everyone(200))],
+    ("post", PHASE + "/messages/{message_id}/report"): [Case("a text to the player", front1901_text(),
+                                                             only({PLAYER: 201, OPPONENT: 404}), id_param="game_id")],
+    ("get", "/v1/moderation/front1901/reports"): [Case("reports", plain(), only({MODERATOR: 200}), denied=403)],
+    ("post", PHASE + "/messages"): [Case("open", front1901_online({"text": "Hello"}), only(P_AND_O), mutates=True,
+                                         id_param="game_id")],
+    ("post", PHASE + "/votes"): [Case("open", front1901_online({"vote": "draw"}), only(P_AND_O), mutates=True,
+                                      id_param="game_id")],
+    ("post", PHASE + "/reclaim"): [Case("a seat of mine", front1901_online(), only({PLAYER: 409, OPPONENT: 409}),
+                                        id_param="game_id")],
     ("get", "/v1/feint/watch/{game_id}"): [Case("played out", feint_watch(), everyone(200))],
     ("get", "/v1/feint/watch/{game_id}/steps"): [Case("played out", feint_watch(), everyone(200))],
     # published doctrines and their challenges: a published doctrine is public (its rules its author's), a hidden

@@ -30,3 +30,18 @@ def test_the_daily_challenges_words_are_its_rules():
     from gameserver.platform.daily.front1901 import NotRanked
 
     assert values(answers.Front1901NotRanked) == values(NotRanked)
+
+
+def test_online_words_are_the_rules_and_the_domains():
+    from gameserver.api import front1901_online_models as online_models
+    from gameserver.domain.front1901 import online
+    from gameserver.play.engines.front1901 import VOTES
+    from gameserver.storage.lobby import Seating
+    from rules.front1901.solo import SettlementKind
+    from rules.front1901.solo.press import TEXT_LIMIT
+
+    assert online_models.TEXT_LIMIT == TEXT_LIMIT
+    assert tuple(values(online_models.Front1901Press)) == online.PRESS
+    assert values(online_models.Front1901Seating) == [Seating.DEALT, Seating.PICKED]
+    assert tuple(values(online_models.Front1901Vote)) == VOTES
+    assert values(answers.Front1901Ends) == values(SettlementKind)

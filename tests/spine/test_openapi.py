@@ -112,6 +112,14 @@ def test_every_route_of_the_interface_is_documented():
         ("get", "/v1/front1901/daily"),
         ("post", "/v1/front1901/daily"),
         ("get", "/v1/front1901/daily/board"),
+        ("post", "/v1/front1901/tables"),
+        ("get", "/v1/front1901/tables"),
+        ("get", "/v1/front1901/tables/{table_id}"),
+        ("post", "/v1/front1901/tables/{table_id}/join"),
+        *(("post", f"/v1/front1901/games/{{game_id}}/phases/{{phase}}/{action}")
+          for action in ("messages", "votes", "reclaim", "messages/{message_id}/report")),
+        ("get", "/v1/front1901/ratings"),
+        ("get", "/v1/moderation/front1901/reports"),
         # seasons and moderation (issue 16)
         ("get", "/v1/seasons/{season}"),
         ("get", "/v1/seasons/members/{member}"),
@@ -336,7 +344,8 @@ def test_no_two_enums_of_the_document_hold_the_same_values():
 
 def test_every_map_keyed_by_a_word_of_the_games_declares_its_keys():
     keyed_freely = {("RatedDuel", "elo"), ("RatedDuel", "game"), ("TraceCondition", "seen"),
-                    ("Front1901PhasePlayed", "reasons"), ("Front1901PhasePlayed", "results")}
+                    ("Front1901PhasePlayed", "reasons"), ("Front1901PhasePlayed", "results"),
+                    ("Front1901TableOut", "picked")}
     maps = [(name, prop, schema) for name, model in SCHEMAS.items()
             for prop, schema in model.get("properties", {}).items()
             if isinstance(schema.get("additionalProperties"), dict)]

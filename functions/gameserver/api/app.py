@@ -64,6 +64,7 @@ def create_app(platform: bool = True) -> FastAPI:
         feed,
         feint,
         front1901,
+        front1901_online,
         moderation,
         seasons,
         tournaments,
@@ -71,6 +72,6 @@ def create_app(platform: bool = True) -> FastAPI:
 
     for router in (credits.router, feed.router, duels.router, doctrines.router, daily.router, daily.moderators,
                    moderation.router, tournaments.router, feint.router, challenges.router, front1901.router,
-                   seasons.router):
+                   front1901_online.router, front1901_online.moderators, seasons.router):
         app.include_router(router)
     return app

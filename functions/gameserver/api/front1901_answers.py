@@ -18,6 +18,7 @@ from gameserver.api.front1901_models import (
     PhaseText,
     Province,
 )
+from gameserver.api.front1901_online_models import Front1901Press
 from gameserver.api.models import Day, EntryStatus, GameStatus, Mode, NextCursor, ServerNow, Timestamp
 
 Units = Annotated[dict[Front1901Power, list[str]], Field(description="power -> its units (A PAR, F STP/SC)")]
@@ -62,6 +63,8 @@ class Front1901MessageKind(enum.StrEnum):
     """Truthful news of the AI powers' agreements, cancellations, breaks, wars and coalitions."""
     NOTICE = "notice"
     """What an agreement's verdict tells the member (a break, with the order that broke it)."""
+    TEXT = "text"
+    """A table member's text: to one power, or to all."""
 
 
 class Front1901MessageStatus(enum.StrEnum):
@@ -125,7 +128,7 @@ class Front1901Message(BaseModel):
     id: int = Field(description="in order: the order is part of the replay")
     kind: Front1901MessageKind
     from_: Front1901Power = Field(alias="from")
-    to: Front1901Power
+    to: Front1901Power | None = Field(description="null: to every power at the table (a public text, news)")
     text: str
     proposal: Front1901Terms | None = None
     status: Front1901MessageStatus | None = None
@@ -233,6 +236,8 @@ class Front1901PhasePlayed(BaseModel):
     convoys: list[str] = Field(description="the convoy orders added to the member's")
     messages: list[Front1901Message] = Field(default_factory=list, description="left out of the view's last "
                                                                               "phases (the view showed them)")
+    kept_by_ai: list[Front1901Power] = Field(default_factory=list, description="a table's seats an AI power "
+                                             "played for their member in this phase (empty in a solo game)")
 
 
 class Front1901View(BaseModel):
@@ -263,6 +268,25 @@ class Front1901View(BaseModel):
     draft: Front1901Checked | None = Field(description="my last draft of this phase")
 
 
+class Front1901Ends(enum.StrEnum):
+    """How a table's game was ended by its members' votes."""
+
+    DRAW = "draw"
+    CONCESSION = "concession"
+
+
+class Front1901TableView(Front1901View):
+    """A table member's view: the solo game's view of my power, and the table's: every member's power, whom the
+    coalition stands against, whether an AI power keeps my seat, the press, and once over each power's rank."""
+
+    members: list[Front1901Power] = Field(description="the powers members play now")
+    against: Front1901Power | None = Field(description="the power the coalition stands against")
+    kept_by_ai: bool = Field(description="an AI power keeps my seat (after two missed phases) until I reclaim it")
+    press: Front1901Press
+    ranks: dict[Front1901Power, int] = Field(description="once over: each power's rank by centres (ties share)")
+    ends: Front1901Ends | None = Field(description="a game ended by its members' votes")
+
+
 class Front1901GameOut(BaseModel):
     """My game of Front 1901."""
 
@@ -274,7 +298,7 @@ class Front1901GameOut(BaseModel):
     length: Front1901Length
     created_at: Timestamp
     finished_at: Timestamp | None
-    view: Front1901View
+    view: Front1901TableView | Front1901View = Field(description="a table's view (online) or a solo game's")
 
 
 class Front1901OrdersOut(BaseModel):
@@ -292,7 +316,8 @@ class Front1901ProposalOut(BaseModel):
 
     to: Front1901Power
     proposal: Front1901Terms = Field(description="as normalised")
-    answer: Front1901Answer
+    answer: Front1901Answer | None = Field(description="an AI power's, at once; null for a proposal to another "
+                                                       "member of a table, who replies in their own time")
     game: Front1901GameOut
 
 
@@ -387,6 +412,22 @@ class Front1901Final(BaseModel):
     matched: int = Field(description="movement phases whose orders were the suggestion")
 
 
+class Front1901TableFinal(BaseModel):
+    """How a table's game ended: who won, each power's rank by centres (ties share), how votes ended it."""
+
+    members: list[Front1901Power] = Field(description="the powers members played at the end")
+    level: Front1901Level
+    length: Front1901Length
+    last_year: int | None = Field(description="a short game's last year")
+    press: Front1901Press
+    ends: Front1901Ends | None
+    winners: list[Front1901Power]
+    ranks: dict[Front1901Power, int]
+    phase: PhaseText
+    units: Units
+    centres: Centres
+
+
 class Front1901ActionKind(enum.StrEnum):
     """What the member did inside a phase, as the record keeps it."""
 
@@ -434,7 +475,7 @@ class Front1901Record(BaseModel):
 
     game_id: str
     mode: Mode
-    final: Front1901Final
+    final: Front1901TableFinal | Front1901Final
     steps: list[Front1901RecordStep]
     cursor: NextCursor
 

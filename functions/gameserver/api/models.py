@@ -18,9 +18,9 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstr
 from gameserver.catalog import GAMES, MODES, Catalog
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
-from gameserver.platform.pace import Pace
+from gameserver.platform.pace import Pace, PhasePace
 
-__all__ = ["Pace"]
+__all__ = ["Pace", "PhasePace"]
 
 Timestamp = Annotated[str, Field(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$",
                                  json_schema_extra={"format": "date-time"},

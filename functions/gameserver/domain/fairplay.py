@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.platform.fairplay import Link, day_sightings, link_between, reloaded_too_often
 from gameserver.platform.fairplay.delays import faster_than_a_human_in_game, order_delay
-from gameserver.platform.fairplay.marks import Mark, MarkKind
+from gameserver.platform.fairplay.marks import Mark, MarkKind, play_marks
 from gameserver.platform.fairplay.reloads import RELOADS_PER_MINUTE
 from gameserver.play.modes import Mode
 from gameserver.play.seats import is_member
@@ -82,10 +82,10 @@ def viewed(store: Store, now: datetime, sub: str, game_id: str) -> bool:
     return storm
 
 
-def too_fast_marks(store: Store, game: Game) -> tuple[Mark, ...]:
-    """"``too-fast`` (orders faster than a human's, any game)": each member of the finished ``game`` judged by the
-    delays of the steps they sent for themselves (a missed step, played by a stand-in, has none), as a duel's
-    turns are. One read: the game's step records."""
+def _delays(store: Store, game: Game) -> tuple[dict[str, dict[int, int]], int]:
+    """Each member's order delays in the finished ``game`` (member -> step -> seconds), from the steps they sent for
+    themselves (a missed step, played by a stand-in, has none), and the game's number of steps. One read: the
+    game's step records."""
     records = store.games.step_records(game.game_id)
     delays: dict[str, dict[int, int]] = {}
     for record in records:
@@ -95,9 +95,23 @@ def too_fast_marks(store: Store, game: Game) -> tuple[Mark, ...]:
                 continue
             delays.setdefault(member, {})[record.step] = order_delay(parse_iso(record.opened_at),
                                                                       parse_iso(sent.sent_at))
+    return delays, len(records)
+
+
+def too_fast_marks(store: Store, game: Game) -> tuple[Mark, ...]:
+    """"``too-fast`` (orders faster than a human's, any game)": each member of the finished ``game`` judged by the
+    delays of the steps they sent for themselves, as a duel's turns are."""
+    delays, steps = _delays(store, game)
     at = game.finished_at or game.opened_at
     return tuple(Mark(member, MarkKind.TOO_FAST, game.game_id, at) for member in sorted(delays)
-                 if faster_than_a_human_in_game(delays[member], len(records)))
+                 if faster_than_a_human_in_game(delays[member], steps))
+
+
+def pace_marks(store: Store, game: Game) -> tuple[Mark, ...]:
+    """``too-fast`` and ``pace-too-regular`` ("a sending pace that is too regular"): a game between members with a
+    deadline per step, each member judged by their own delays (``play_marks``, as a duel's)."""
+    delays, steps = _delays(store, game)
+    return play_marks(game.game_id, delays, steps, game.finished_at or game.opened_at)
 
 
 class JudgedAtTheEnd(Mode):

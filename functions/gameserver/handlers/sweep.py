@@ -1,6 +1,7 @@
 """The sweep (EventBridge, every minute), in stages: the games' steps whose deadline has passed (the pipeline's
 stage); the duels' own deadlines (proposals to lapse, ready rooms to close, duels to catch up with their game);
-the tournaments' (fill deadlines, rounds' deadlines, matches to catch up with their game); the freezes whose
+the tournaments' (fill deadlines, rounds' deadlines, matches to catch up with their game); Front 1901's tables
+whose start time has come (started, AI powers in the empty seats); the freezes whose
 effects are applied once more (moderation); the season closes with a stage due (the titles at 00:30 UTC on the
 1st, prizes a killed close left unpaid); the challenges' (challenges to end, doctrines' queued results to apply to
 their ratings, authors' notices); the Daily Fronts nobody ended (their result recorded); then the Daily Front's
@@ -33,6 +34,7 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     from gameserver.domain.daily import boards, front
     from gameserver.domain.duels import service as duels
     from gameserver.domain.front1901 import daily as challenge
+    from gameserver.domain.front1901 import online as front1901_online
     from gameserver.domain.moderation import freezes
     from gameserver.domain.seasons import close
     from gameserver.domain.tournaments import service as tournaments
@@ -44,6 +46,8 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     outcomes.update({f"tournament-{k}": v for k, v in _stage(
         "tournaments", lambda: tournaments.sweep(storage(), get_clock(), limit=BATCH)).items()})
     outcomes.update(_stage("freezes", lambda: freezes.sweep(storage(), get_clock(), limit=BATCH)))
+    outcomes.update({f"table-{k}": v for k, v in _stage(
+        "tables", lambda: front1901_online.start_due(storage(), get_clock(), limit=BATCH)).items()})
     outcomes.update({f"season-{k}": v for k, v in _stage(
         "seasons", lambda: close.due(storage(), get_clock())).items()})
     # The challenges', the Fronts' and the summaries' outcomes are logged and counted, not returned (the answer is

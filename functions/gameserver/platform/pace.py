@@ -48,6 +48,31 @@ _STEP = {
 _FIRST_BLITZ_STEP = timedelta(seconds=120)
 
 
+class PhasePace(enum.StrEnum):
+    """A pace of one duration per kind of phase (Front 1901 online): a movement phase's, and the shorter one of
+    its retreats and adjustments. Where ``Pace`` names one duration for every step, these name two."""
+
+    LIVE = "live"
+    """Movement 5 minutes, retreats and adjustments 2."""
+    DAY = "1d"
+    """Movement 24 hours, retreats and adjustments 12."""
+    TWO_DAYS = "2d"
+    """Movement 48 hours, retreats and adjustments 24."""
+
+
+_PHASES = {
+    PhasePace.LIVE: (timedelta(minutes=5), timedelta(minutes=2)),
+    PhasePace.DAY: (timedelta(hours=24), timedelta(hours=12)),
+    PhasePace.TWO_DAYS: (timedelta(hours=48), timedelta(hours=24)),
+}
+
+
+def phase_time(pace: PhasePace, brief: bool) -> timedelta:
+    """How long a phase stays open: a movement phase, or (``brief``) a retreat or an adjustment phase."""
+    movement, after = _PHASES[pace]
+    return after if brief else movement
+
+
 def step_time(pace: Pace, step: int) -> timedelta:
     """How long step number ``step`` (1, 2, ...) stays open."""
     if step < 1:

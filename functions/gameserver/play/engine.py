@@ -53,6 +53,8 @@ class Step(NamedTuple):
     decided_at_close: frozenset[Seat] = frozenset()
     clock: str | None = None
     """Steps with the same clock share one deadline (the two actions of one Feint turn); None: its own."""
+    brief: bool = False
+    """A step a pace of two durations gives its shorter one (a Front 1901 retreat or adjustment phase)."""
 
     @property
     def seats(self) -> frozenset[Seat]:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping, Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gameserver.catalog import MODES
 from gameserver.clock import Clock
+from gameserver.platform.pace import Pace, step_time
 
 if TYPE_CHECKING:
     from gameserver.storage.games import Companion, GameClose, StepCommit, StepRead
@@ -61,6 +63,11 @@ class Mode:
 
     name: str = ""
     deadlines: Deadlines = Deadlines.LAZY
+
+    def step_time(self, pace: str, step: int, brief: bool) -> timedelta:
+        """How long step number ``step`` stays open at ``pace`` (``brief``: the engine's shorter kind of step);
+        a mode whose paces name a duration per kind of step says so here."""
+        return step_time(Pace(pace), step)
 
     def writes_with_step(self, store: Store, clock: Clock, commit: StepCommit, read: StepRead) -> Sequence[Write]:
         """Writes that commit in the step's own transaction, or neither does (``read``: the step's read)."""

@@ -132,12 +132,13 @@ class Acted(NamedTuple):
 
 
 def act(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, action: Json, *, kind: str,
-        step_field: str, seat: Seat | None = None) -> Acted:
+        step_field: str, seat: Seat | None = None, awaited: bool = True) -> Acted:
     """An action of ``sub``'s seat inside step ``step`` (a proposal, an answer, a cancellation): checked and
     answered by the engine on the step as it stands, appended with one conditional write on the game's step
     and version. An action the step has recorded already, exactly (a proposal repeated), changes nothing:
     nothing is written. An action never resolves the step: the orders do. One read (the game, its board and
-    the member's views) and one write."""
+    the member's views) and one write. ``awaited`` False: an action from a seat of theirs the step does not await
+    (a Front 1901 member reclaiming the seat an AI power keeps for them); the engine says which it takes."""
     for _ in range(ATTEMPTS):
         loaded = read_step(store, game_id, sub, kind)
         if loaded is None or loaded.views is None or loaded.game.kind != kind or not loaded.game.seats_of(sub):
@@ -153,7 +154,10 @@ def act(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, acti
         if not _is_open(game, step):
             raise StepClosed(f"step {step} is not open; step {_named(game, step)} is", field=step_field,
                              open_step=game.step)
-        recorded = loaded.engine.act(loaded.state, _seat(game, sub, seat), action, game.actions)
+        acting = _seat(game, sub, seat) if awaited else (seat or game.seats_of(sub)[0])
+        if acting not in game.seats_of(sub):
+            raise NotFound(f"no seat {acting} of yours in game {game.game_id}", field="seat")
+        recorded = loaded.engine.act(loaded.state, acting, action, game.actions)
         if recorded in game.actions:
             return Acted(game, recorded, views)
         written = replace(game, version=game.version + 1, actions=(*game.actions, recorded))

@@ -45,7 +45,7 @@ def new_game(*, game_id: str, kind: str, mode: str, players: Mapping[Seat, str],
     draft = Game(
         game_id=game_id, kind=kind, mode=mode, players=seats, pace=pace, status="open", step=FIRST_STEP,
         label=step.label, epoch=0, version=1, created_at=opened_at, opened_at=opened_at,
-        deadline=deadline(mode, pace, FIRST_STEP, now), submissions={},
+        deadline=deadline(mode, pace, FIRST_STEP, now, step.brief), submissions={},
         awaiting=tuple(seat for seat in seats if seat in step.awaiting), options=dict(started.options),
     )
     game = replace(draft, submissions=opening_submissions(engine, state, step, draft, board, FIRST_STEP, opened_at))

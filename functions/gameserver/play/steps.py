@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode
-from gameserver.platform.pace import Pace, step_deadline
+from gameserver.platform.pace import whole_second_after
 from gameserver.play import events, timers
 from gameserver.play.engine import Engine, Orders, Step
 from gameserver.play.modes import Deadlines, Mode, companions, mode
@@ -135,11 +135,13 @@ def is_due(game: Game, now: datetime) -> bool:
     return not game.awaiting or (game.deadline is not None and game.deadline <= iso(now))
 
 
-def deadline(game_mode: str | Mode, pace: str, step: int, opened: datetime) -> str | None:
-    """When step ``step`` opened at ``opened`` resolves without the missing orders (None: its mode has none)."""
-    if (mode(game_mode) if isinstance(game_mode, str) else game_mode).deadlines is Deadlines.NONE:
+def deadline(game_mode: str | Mode, pace: str, step: int, opened: datetime, brief: bool = False) -> str | None:
+    """When step ``step`` opened at ``opened`` resolves without the missing orders (None: its mode has none);
+    its mode says how long a step of its paces lasts (``brief``: the step's shorter kind)."""
+    found = mode(game_mode) if isinstance(game_mode, str) else game_mode
+    if found.deadlines is Deadlines.NONE:
         return None
-    return iso(step_deadline(Pace(pace), step, opened))
+    return iso(whole_second_after(opened + found.step_time(pace, step, brief)))
 
 
 def close(loaded: Loaded, now: datetime, sent: Mapping[Seat, Submission] | None = None) -> Closed:
@@ -189,7 +191,8 @@ def close(loaded: Loaded, now: datetime, sent: Mapping[Seat, Submission] | None 
         after_game = replace(
             game, step=number, label=following.label, epoch=epoch, version=game.version + 1, opened_at=opened_at,
             actions=(),
-            deadline=game.deadline if shared_clock else deadline(loaded.mode, game.pace, number, opened),
+            deadline=game.deadline if shared_clock else deadline(loaded.mode, game.pace, number, opened,
+                                                                 following.brief),
             awaiting=_in_seat_order(game, following.awaiting),
             submissions=opening_submissions(engine, state, following, game, board, number, opened_at),
         )

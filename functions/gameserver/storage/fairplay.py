@@ -33,6 +33,11 @@ class FairPlayPort(Protocol):
         False, writing nothing, once the member's day holds its cap of values."""
         ...
 
+    def sightings(self, subs: tuple[str, ...]) -> dict[str, Seen]:
+        """The sightings of each of ``subs`` (a member never seen: none); one request (a table's members, whose
+        links are judged when their game starts)."""
+        ...
+
     def marks(self, cursor: str | None, limit: int, status: MarkStatus = MarkStatus.OPEN
               ) -> tuple[list[Mark], str | None]:
         """A page of the marks of ``status``, newest first; ``InvalidCursor`` for one this list did not hand out."""

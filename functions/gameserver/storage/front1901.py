@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from gameserver.platform.daily.front1901 import Challenge
+from gameserver.platform.ratings.openskill import SkillRating
 from gameserver.storage.daily import DaySummary
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
+from gameserver.storage.records import Page
 
 
 class Front1901DayStarted(WriteConflict):
@@ -97,7 +99,68 @@ class Front1901DayStart:
     starters: tuple[Starter, ...] = ()
 
 
+@dataclass(frozen=True)
+class OnlineRating:
+    """A member's rating of online Front 1901, claimed by its ``version`` (0: none stored yet)."""
+
+    member: str
+    rating: SkillRating = field(default_factory=SkillRating)
+    version: int = 0
+    last_game: str | None = None
+    """The rated game that set it: a game's end rates once however often its step is tried."""
+
+
+def board_key(rating: OnlineRating) -> str:
+    """Where a rating sorts on the board (descending): its shown value, fixed-width, then its member."""
+    return f"{round((rating.rating.shown + 1000) * 100):08d}#{rating.member}"
+
+
+class OnlineRatingsWrite(NamedTuple):
+    """The ratings a rated game's end set, each written only if still at its ``version`` (written at version+1),
+    in the final step's own transaction."""
+
+    ratings: tuple[OnlineRating, ...]
+
+
+@dataclass(frozen=True)
+class ReportedMessage:
+    """A message of a table's game its recipient reported: what moderators read (they read no other message)."""
+
+    game_id: str
+    phase: str
+    message_id: int
+    sender: str
+    recipient: str | None
+    text: str
+    reporter: str
+    reported_at: str
+
+    @property
+    def report_id(self) -> str:
+        """One report per member and message: the same message reported again is the same report."""
+        return f"{self.game_id}-{self.phase}-{self.message_id}-{self.reporter}"
+
+
+class MessageReported(NamedTuple):
+    """A report, written once: a second report of the same message by the same member is a ``WriteConflict``."""
+
+    report: ReportedMessage
+
+
 class Front1901Port(Protocol):
+    def reported_messages(self, cursor: str | None, limit: int) -> Page:
+        """Reported messages (``ReportedMessage``), the latest first."""
+        ...
+
+    def online_ratings(self, subs: tuple[str, ...]) -> dict[str, OnlineRating]:
+        """The stored ratings of ``subs`` (a member with none is left out)."""
+        ...
+
+    def online_board(self, cursor: str | None, limit: int) -> Page:
+        """Every rated member's ``OnlineRating``, the highest shown rating first; ``InvalidCursor`` for a cursor
+        this list did not hand out."""
+        ...
+
     def put_challenge(self, challenge: Challenge) -> bool:
         """Store the day's challenge unless it is there; True when this call created it."""
         ...

@@ -55,7 +55,7 @@ from gameserver.storage.duels import (
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.events import EventWrite
-from gameserver.storage.fairplay import Marks
+from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.games import DueStep, GameClose, NewGame, StepCommit, StepRead
 from gameserver.storage.invitations import Invitation, InvitationAccepted
 from gameserver.storage.lobby import Table, TableWrite
@@ -659,6 +659,10 @@ class _Daily(DayBoardInMemory, _Area):
 class _FairPlay(_Area):
     def write_steps(self, write: Marks) -> tuple[Check, Apply]:
         return (lambda: None), lambda: self.put_marks(write.marks)
+
+    def sightings(self, subs: tuple[str, ...]) -> dict[str, Seen]:
+        with self.store.lock:
+            return {sub: {d: set(v) for d, v in self.t.seen[sub].items()} for sub in subs if self.t.seen.get(sub)}
 
     def record_sighting(self, sub: str, day: date, device: str | None, address: str | None) -> bool:
         with self.store.lock:

@@ -17,9 +17,15 @@ from gameserver.storage.front1901 import (
     ChallengeLine,
     Front1901DayStart,
     Front1901DayStarted,
+    MessageReported,
+    OnlineRating,
+    OnlineRatingsWrite,
+    ReportedMessage,
     Starter,
+    board_key,
 )
-from gameserver.storage.memory_base import Apply, Check, DayBoardInMemory, Held
+from gameserver.storage.memory_base import Apply, Check, DayBoardInMemory, Held, page_of_desc
+from gameserver.storage.records import Page
 
 
 @dataclass
@@ -28,6 +34,8 @@ class Front1901Tables:
     entries: dict[tuple[str, date], ChallengeEntry] = field(default_factory=dict)
     starters: dict[tuple[date, str], Starter] = field(default_factory=dict)
     summaries: dict[date, DaySummary] = field(default_factory=dict)
+    ratings: dict[str, OnlineRating] = field(default_factory=dict)
+    reports: dict[str, ReportedMessage] = field(default_factory=dict)
 
 
 class MemoryFront1901(DayBoardInMemory):
@@ -79,8 +87,27 @@ class MemoryFront1901(DayBoardInMemory):
     def read_rank(self, day: date, sub: str) -> tuple[ChallengeEntry | None, DaySummary | None]:
         return self.t.entries.get((sub, day)), self.t.summaries.get(day)
 
-    def write_steps(self, write: Front1901DayStart) -> tuple[Check, Apply]:
-        """A ``Front1901DayStart`` in a transaction: its checks, then its writes."""
+    def online_ratings(self, subs: tuple[str, ...]) -> dict[str, OnlineRating]:
+        with self.store.lock:
+            return {sub: self.t.ratings[sub] for sub in subs if sub in self.t.ratings}
+
+    def online_board(self, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((board_key(r), r) for r in self.t.ratings.values()), key=lambda pair: pair[0],
+                         reverse=True)
+        return page_of_desc(ordered, cursor, limit, "front1901-online-board")
+
+    def reported_messages(self, cursor: str | None, limit: int) -> Page:
+        ordered = sorted(((f"{r.reported_at}#{r.report_id}", r) for r in self.t.reports.values()),
+                         key=lambda pair: pair[0], reverse=True)
+        return page_of_desc(ordered, cursor, limit, "front1901-reports")
+
+    def write_steps(self, write: Front1901DayStart | OnlineRatingsWrite | MessageReported) -> tuple[Check, Apply]:
+        """A ``Front1901DayStart``, an ``OnlineRatingsWrite`` or a ``MessageReported`` in a transaction: its
+        checks, then its writes."""
+        if isinstance(write, OnlineRatingsWrite):
+            return self._ratings_steps(write)
+        if isinstance(write, MessageReported):
+            return self._report_steps(write.report)
         entry = write.entry
 
         def check() -> None:
@@ -94,5 +121,29 @@ class MemoryFront1901(DayBoardInMemory):
             self.t.entries[(entry.member, entry.day)] = entry
             for starter in write.starters:
                 self.t.starters[(entry.day, starter.value)] = starter
+
+        return check, apply
+
+    def _ratings_steps(self, write: OnlineRatingsWrite) -> tuple[Check, Apply]:
+        def check() -> None:
+            for rating in write.ratings:
+                held = self.t.ratings.get(rating.member)
+                if (held.version if held else 0) != rating.version:
+                    raise WriteConflict(f"{rating.member}'s online rating changed meanwhile")
+
+        def apply() -> None:
+            for rating in write.ratings:
+                self.t.ratings[rating.member] = OnlineRating(rating.member, rating.rating, rating.version + 1,
+                                                             rating.last_game)
+
+        return check, apply
+
+    def _report_steps(self, report: ReportedMessage) -> tuple[Check, Apply]:
+        def check() -> None:
+            if report.report_id in self.t.reports:
+                raise WriteConflict(f"{report.reporter} reported message {report.message_id} already")
+
+        def apply() -> None:
+            self.t.reports[report.report_id] = report
 
         return check, apply

@@ -31,7 +31,12 @@ if TYPE_CHECKING:
     from gameserver.storage.duels import DuelsPort, DuelWrite
     from gameserver.storage.events import EventsPort, EventWrite
     from gameserver.storage.fairplay import FairPlayPort, Marks
-    from gameserver.storage.front1901 import Front1901DayStart, Front1901Port
+    from gameserver.storage.front1901 import (
+        Front1901DayStart,
+        Front1901Port,
+        MessageReported,
+        OnlineRatingsWrite,
+    )
     from gameserver.storage.games import (
         GameClose,
         GamesPort,
@@ -49,7 +54,7 @@ if TYPE_CHECKING:
                         | TournamentWrite | MatchWrite | Notices | TableWrite
                         | FrontStopped | Marks | FreezeWrite | Unfreeze | FreezeSettled | NotFrozen | CloseWrite | PrizePaid
                         | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite
-                        | Front1901DayStart | EventWrite)
+                        | Front1901DayStart | OnlineRatingsWrite | MessageReported | EventWrite)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 

@@ -12,6 +12,7 @@ transaction, or an action appended to the game item), plus what idempotency adds
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -177,10 +178,68 @@ def _act(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, a
 def send_proposal(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, to: str, proposal: Json
                   ) -> dict[str, Any]:
     """A proposal to an AI power, answered at once (``answer``, ``reason``, ``message``): "at most 3 to a power a
-    phase; an exact repeat returns the stored answer" and does not count."""
+    phase; an exact repeat returns the stored answer" and does not count. At a table, to another member: left open
+    for their reply (``answer`` None)."""
     acted = _act(store, clock, caller, game_id, phase, {"kind": "propose", "to": to, "proposal": proposal})
-    return {"to": to, "proposal": acted.action["proposal"], "answer": acted.action["answer"],
+    return {"to": to, "proposal": acted.action["proposal"], "answer": acted.action.get("answer"),
             "game": game_response(acted.game, acted.views)}
+
+
+def send_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, to: str | None, text: str
+                 ) -> dict[str, Any]:
+    """A table's text message: to one power (private) or to all (``to`` None)."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "say", "to": to, "text": text})
+    return game_response(acted.game, acted.views)
+
+
+def report_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, message_id: int
+                   ) -> dict[str, Any]:
+    """I report a message of the open phase that I was sent (to me, or to all): moderators read reported messages,
+    and those only. Reporting it again is the same report."""
+    from gameserver.clock import iso
+    from gameserver.storage.errors import WriteConflict
+    from gameserver.storage.front1901 import MessageReported, ReportedMessage
+
+    mine = views.my_game(store, clock, caller.sub, game_id, KIND)
+    game = mine.game
+    if game.status != "open":
+        raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
+    if game.label != phase:
+        raise Conflict(f"phase {phase} is not open; phase {game.label} is", field=STEP_FIELD, code=ErrorCode.TURN_CLOSED)
+    power = power_of(game, caller.sub)
+    view = view_now(game, mine.views)
+    message = next((m for m in view["messages"] if m["id"] == message_id and m["from"] != power
+                    and m["kind"] == "text"), None)
+    if message is None:
+        raise NotFound(f"no message {message_id} to you in phase {phase}", field="message_id")
+    report = ReportedMessage(game_id, phase, message_id, message["from"], message["to"], message["text"], caller.sub,
+                             iso(clock.now()))
+    with contextlib.suppress(WriteConflict):  # reported already: the same report
+        store.transact([MessageReported(report)])
+    return {"report_id": report.report_id, "message_id": message_id}
+
+
+def reported_messages(store: Store, cursor: str | None, limit: int) -> dict[str, Any]:
+    """Moderators: the reported messages, the latest first (the only messages a moderator reads)."""
+    page = store.front1901.reported_messages(cursor, limit)
+    return {"reports": [{"report_id": r.report_id, "game_id": r.game_id, "phase": r.phase, "message_id": r.message_id,
+                         "from": r.sender, "to": r.recipient, "text": r.text, "reporter": r.reporter,
+                         "reported_at": r.reported_at} for r in page.items], "cursor": page.cursor}
+
+
+def reclaim_seat(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str) -> dict[str, Any]:
+    """I take back the seat an AI power keeps for me: mine again from the next phase (409 ``not-kept`` when I
+    play it)."""
+    acted = orders.act(store, clock, caller.sub, game_id, phase, {"kind": "reclaim"}, kind=KIND, step_field=STEP_FIELD,
+                       awaited=False)
+    return game_response(acted.game, acted.views)
+
+
+def cast_vote(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, vote: str, to: str | None
+              ) -> dict[str, Any]:
+    """My vote of the phase at a table: ``draw``, ``concede`` (to a power) or ``none``; counted as the phase closes."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "vote", "vote": vote, "to": to})
+    return game_response(acted.game, acted.views)
 
 
 def reply_to_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, message_id: int,
@@ -207,30 +266,37 @@ def save_draft(store: Store, clock: Clock, caller: Caller, game_id: str, phase: 
 
 
 # ------------------------------------------------------------------ help
-def _draft_of(actions: Sequence[Json]) -> list[str]:
-    drafts = [action["orders"] for action in actions if action["kind"] == "draft"]
+def _draft_of(actions: Sequence[Json], power: str) -> list[str]:
+    """My last draft of the phase (at a table, never another member's)."""
+    drafts = [action["orders"] for action in actions if action["kind"] == "draft" and action.get("by", power) == power]
     return list(drafts[-1]) if drafts else []
+
+
+def _seat_of(game: Game, sub: str) -> str | None:
+    """The power help is for: a table's member's (the solo game's engine knows its member)."""
+    return power_of(game, sub) if "members" in game.options else None
 
 
 def estimates(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
     """The strength estimate under each order of my saved draft: its strength, the strongest opposition, the
     chance of success against the AI's likely orders."""
     game, board = _open(_mine(store, caller, game_id))
-    draft = _draft_of(game.actions)
-    return {"phase": game.label, "draft": draft, "estimates": rules().estimates(board.state, game.actions, draft)}
+    draft = _draft_of(game.actions, power_of(game, caller.sub))
+    return {"phase": game.label, "draft": draft,
+            "estimates": rules().estimates(board.state, game.actions, draft, _seat_of(game, caller.sub))}
 
 
 def threats(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
     """Per province, the powers and how many of their units can move or support into it next phase; my centres
     under threat first."""
     game, board = _open(_mine(store, caller, game_id))
-    return {"phase": game.label, "threats": rules().threats(board.state, game.actions)}
+    return {"phase": game.label, "threats": rules().threats(board.state, game.actions, _seat_of(game, caller.sub))}
 
 
 def suggestions(store: Store, caller: Caller, game_id: str) -> dict[str, Any]:
     """What the ``normal`` level would order for my power now, each order with its reason."""
     game, board = _open(_mine(store, caller, game_id))
-    return {"phase": game.label, "orders": rules().suggestions(board.state, game.actions)}
+    return {"phase": game.label, "orders": rules().suggestions(board.state, game.actions, _seat_of(game, caller.sub))}
 
 
 # ------------------------------------------------------------------ the past
@@ -260,16 +326,20 @@ def game_history(store: Store, caller: Caller, game_id: str, cursor: str | None,
             "cursor": found.cursor}
 
 
-def record_step(step: StepRecord, power: str) -> dict[str, Any]:
+def record_step(step: StepRecord, power: str, table: bool = False) -> dict[str, Any]:
     """A step as the record keeps it: my orders as sent, my actions in their order (proposals with their answers,
     replies, cancellations: with the seed, what replays the game), each phase whole (every message, the AI
-    powers' to each other too) and the position it led to."""
+    powers' to each other too) and the position it led to. A table's record is the member's own even once over:
+    their proposals, replies and cancellations, and each phase as they saw it (never a message between others)."""
     sent = step.submissions.get(power)
+    kept = ("propose", "reply", "cancel")
     return {
         "phase": step.label,
         "orders": list(sent.orders["orders"]) if sent is not None and sent.sent else [],
-        "actions": [_action_json(action) for action in step.actions if action["kind"] != "draft"],
-        "phases": list(step.record["phases"]),
+        "actions": [_action_json(action) for action in step.actions
+                    if action["kind"] in kept and action.get("by", power) == power],
+        "phases": [rules().public(phase, power) for phase in step.record["phases"]] if table
+        else list(step.record["phases"]),
         "position": {"units": step.record["position"]["units"], "centres": step.record["position"]["centers"]},
         "opened_at": step.opened_at,
         "resolved_at": step.resolved_at,
@@ -278,7 +348,7 @@ def record_step(step: StepRecord, power: str) -> dict[str, Any]:
 
 def _action_json(action: Json) -> Json:
     """A recorded action as the record shows it: what the member sent (and the answer a proposal got)."""
-    shown = {name: value for name, value in action.items() if name != "effects"}
+    shown = {name: value for name, value in action.items() if name not in ("effects", "by")}
     if action["kind"] == "reply":
         shown = {"kind": "reply", "message_id": action["message"], "accept": action["accept"]}
     elif action["kind"] == "cancel":
@@ -293,7 +363,8 @@ def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor
     found = views.record(store, caller.sub, game_id, KIND, clock.now(), (cursor, limit))
     power = power_of(found.game, caller.sub)
     return {"game_id": game_id, "mode": found.game.mode, "final": found.record,
-            "steps": [record_step(step, power) for step in found.steps], "cursor": found.cursor}
+            "steps": [record_step(step, power, "members" in found.game.options) for step in found.steps],
+            "cursor": found.cursor}
 
 
 # ------------------------------------------------------------------ stopping

@@ -16,7 +16,11 @@
   naming it, an illegal one is void with its reason and the set accepted; an army ordered to a coast it can
   reach only across the sea gets the convoy orders of the member's fleets along a route.
 
-Also what Front 1901's features ask beyond the port (help, the view as the phase stands, the powers and
+A table (options ``members``: the powers members sit at, ``press`` ``full`` or ``gunboat``) is the same game with
+several members' seats (``rules.front1901.solo.new_table``): a step awaits every member with orders to give, the
+AI powers decided at its close; each action names the member who acts (``by``) and says what it changed of each
+member's view; a seat whose player is an AI power (passed to it after missed phases) is decided with the AI
+powers, and its member's orders again take it back. Also what Front 1901's features ask beyond the port (help, the view as the phase stands, the powers and
 levels), so that this module stays the one that imports ``rules.front1901``.
 """
 
@@ -64,19 +68,28 @@ from rules.front1901.solo import (
     SoloGame,
     abandon,
     ai_orders,
+    ai_votes_draw,
     cancel,
     check_proposal,
     estimate,
+    has_orders,
     inbox,
     matches_suggestion,
     new_game,
+    new_table,
+    offer,
     propose,
+    ranking,
     read_proposal,
+    reclaim,
     reply,
+    say,
+    settle,
     submit,
     suggest,
     summary,
     threat_map,
+    to_ai,
     trust_in_member,
     winners,
 )
@@ -91,6 +104,14 @@ DRAFTS = 10
 """Drafts of the orders saved in one phase at most (each replaces the last one shown)."""
 ACTIONS = ("propose", "reply", "cancel", "draft")
 """The kinds of action inside a phase, as recorded (``kind``)."""
+TABLE_ACTIONS = (*ACTIONS, "say", "vote", "reclaim")
+"""A table's: also a text message, a vote to end the game (a draw, or a concession to a power), and a member's
+reclaim of the seat an AI power keeps for them (theirs again from the next phase)."""
+TABLE_MAX_ACTIONS = 200
+"""A table's actions in one phase at most (its members' proposals, texts and votes together)."""
+VOTES = ("draw", "concede", "none")
+MISSED_IN_A_ROW = 2
+"""After this many missed phases in a row a table's seat passes to an AI power at the table's level."""
 SEASONS = {Season.SPRING: "spring", Season.FALL: "fall", Season.WINTER: "winter"}
 STEPS = {PhaseStep.MOVEMENT: "movement", PhaseStep.RETREAT: "retreat", PhaseStep.ADJUSTMENT: "adjustment"}
 _NOT_NOW = frozenset({"not-negotiation-phase", "not-movement-phase", "limit", "not-open", "not-lasting"})
@@ -108,6 +129,10 @@ class Front1901Game:
     last: tuple[Json, ...] = ()
     matched: int = 0
     played: tuple[Json, ...] = field(default=(), compare=False)
+    missed: Mapping[str, int] = field(default_factory=dict)
+    """A table's members' phases missed in a row (a seat passes to an AI power at ``MISSED_IN_A_ROW``)."""
+    away: tuple[str, ...] = ()
+    """A table's seats an AI power keeps for their member (who may reclaim it at the start of a later phase)."""
 
 
 def _member(game: SoloGame) -> str:
@@ -143,13 +168,13 @@ def agreement_json(agreement: Agreement) -> Json:
             "recipient": agreement.recipient, "since": str(agreement.since), "terms": agreement.terms.to_json()}
 
 
-def _mine(game: SoloGame) -> list[Json]:
-    member = _member(game)
+def _mine(game: SoloGame, power: str | None = None) -> list[Json]:
+    member = power or _member(game)
     return [agreement_json(a) for a in game.memory.agreements if member in a.parties]
 
 
-def _messages(game: SoloGame) -> list[Json]:
-    return [m.to_json() for m in inbox(game)]
+def _messages(game: SoloGame, power: str | None = None) -> list[Json]:
+    return [m.to_json() for m in inbox(game, power)]
 
 
 def _proposals_left(messages: Sequence[Json], member: str, negotiators: Sequence[str]) -> dict[str, int]:
@@ -170,6 +195,26 @@ def _legal(position: Position, member: str) -> list[Json]:
     legal = legal_movement_orders(position)
     return [{"unit": unit.text, "orders": legal[p]} for p, unit in sorted(position.units.items())
             if unit.power == member]
+
+
+def _board_view(game: SoloGame, seat: str) -> Json:
+    """The part of a member's view every game of Front 1901 shows alike: the phase, the public position, the
+    seat's legal orders and what it owes in an adjustment phase."""
+    position = game.position
+    public = position.to_json()
+    return {
+        "power": seat,
+        "phase": str(position.phase),
+        "year": position.phase.year,
+        "season": SEASONS[position.phase.season],
+        "step": STEPS[position.phase.step],
+        "units": public["units"],
+        "centres": public["centers"],
+        "counts": {power: position.centre_count(power) for power in POWERS},
+        "dislodged": _dislodged(position),
+        "legal": [] if game.over else _legal(position, seat),
+        "adjustment": adjustment_counts(position).get(seat, 0) if position.phase.step is PhaseStep.ADJUSTMENT else 0,
+    }
 
 
 def _dislodged(position: Position) -> list[Json]:
@@ -205,6 +250,7 @@ def _phase_json(start: Position, record: PhaseRecord, member: str, mine: Json, s
         "void": mine["void"],
         "convoys": mine["convoys"],
         "messages": [m.to_json() for m in record.messages],
+        "kept_by_ai": [],
     }
 
 
@@ -212,22 +258,32 @@ def public(phase: Json, member: str, *, messages: bool = True) -> Json:
     """A phase played as its member sees it: every order and result (public once resolved), the verdicts on
     the member's agreements, and the member's messages of it ("Messages are private between the member and each
     power"), or none (``messages`` False: the view's last phases, whose messages the view already showed)."""
-    shown = {name: value for name, value in phase.items() if name != "messages"}
+    shown = {name: value for name, value in phase.items() if name not in ("messages", "summaries", "mine")}
     shown["verdicts"] = [v for v in phase["verdicts"] if member in v["parties"]]
     if messages:
-        shown["messages"] = [m for m in phase["messages"] if member in (m["from"], m["to"])]
+        shown["messages"] = [m for m in phase["messages"] if m["to"] is None or member in (m["from"], m["to"])]
+    if "summaries" in phase:  # a table's phase: the summary and the void orders and convoys of ``member``'s
+        shown["summary"] = phase["summaries"].get(member, [])
+        shown.update(phase["mine"].get(member, {"void": [], "convoys": []}))
     return shown
 
 
-def _effects(before: SoloGame, after: SoloGame) -> Json:
-    """What an action changed of the member's view: the messages it wrote or changed, the agreements it made
-    and those it ended."""
-    was = {m["id"]: m for m in _messages(before)}
-    kept = {a["id"] for a in _mine(before)}
-    now = _mine(after)
-    return {"messages": [m for m in _messages(after) if was.get(m["id"]) != m],
+def _effects(before: SoloGame, after: SoloGame, power: str | None = None) -> Json:
+    """What an action changed of the member's view (at a table, ``power``'s): the messages it wrote or changed,
+    the agreements it made and those it ended."""
+    was = {m["id"]: m for m in _messages(before, power)}
+    kept = {a["id"] for a in _mine(before, power)}
+    now = _mine(after, power)
+    return {"messages": [m for m in _messages(after, power) if was.get(m["id"]) != m],
             "agreements": [a for a in now if a["id"] not in kept],
             "ended": sorted(kept - {a["id"] for a in now})}
+
+
+def _table_effects(before: SoloGame, after: SoloGame) -> Json:
+    """What a table's action changed of each member's view, by power (a member whose view it left alone is
+    not named: what one member did is never in another's view unless sent to them)."""
+    changed = {power: _effects(before, after, power) for power in after.members}
+    return {power: e for power, e in changed.items() if e["messages"] or e["agreements"] or e["ended"]}
 
 
 def _result(game: SoloGame) -> Json | None:
@@ -238,16 +294,47 @@ def _result(game: SoloGame) -> Json | None:
 
 
 def _replayed(game: SoloGame, actions: Sequence[Json]) -> SoloGame:
-    """The game as the phase's actions left it (drafts change nothing)."""
+    """The game as the phase's actions left it (drafts and votes change nothing); at a table each by the power
+    that acted (a member acting from a seat an AI power kept for it has reclaimed it)."""
     for action in actions:
-        kind = action["kind"]
-        if kind == "propose":
-            game = propose(game, action["to"], action["proposal"])[0]
+        kind, by = action["kind"], action.get("by")
+        if kind == "say":
+            game = say(game, action["by"], action["to"], action["text"])
+        elif kind == "propose" and by is not None and "answer" not in action:
+            game = offer(game, by, action["to"], action["proposal"])
+        elif kind == "propose":
+            game = propose(game, action["to"], action["proposal"], power=by)[0]
         elif kind == "reply":
-            game = reply(game, action["message"], action["accept"])
+            game = reply(game, action["message"], action["accept"], power=by)
         elif kind == "cancel":
-            game = cancel(game, action["agreement"])
+            game = cancel(game, action["agreement"], power=by)
     return game
+
+
+def votes(actions: Sequence[Json]) -> dict[str, Json]:
+    """Each member's last vote of the phase (``none`` withdraws it)."""
+    cast: dict[str, Json] = {}
+    for action in actions:
+        if action["kind"] == "vote":
+            cast[action["by"]] = {"vote": action["vote"], "to": action.get("to")}
+    return {power: vote for power, vote in cast.items() if vote["vote"] != "none"}
+
+
+def _settled(game: SoloGame, actions: Sequence[Json]) -> SoloGame | None:
+    """The game ended by its members' votes of the phase, or None: a draw when every surviving member voted for
+    it and the AI powers do (``ai_votes_draw``); a concession when every surviving member conceded to one power."""
+    living = set(alive(game.position))
+    voters = [p for p in game.members if p in living]
+    cast = votes(actions)
+    if not voters or any(p not in cast for p in voters):
+        return None
+    chosen = {(cast[p]["vote"], cast[p]["to"]) for p in voters}
+    if len(chosen) != 1:
+        return None
+    vote, to = chosen.pop()
+    if vote == "draw":
+        return settle(game, "draw") if ai_votes_draw(game) else None
+    return settle(game, "concession", to) if to in living else None
 
 
 def _convoys(position: Position, member: str, written: Sequence[tuple[str, Any]]) -> list[str]:
@@ -304,6 +391,9 @@ def _route(starts: Sequence[str], ends: frozenset[str], free: Any) -> list[str]:
 
 class Front1901(BaseEngine[Front1901Game]):
     kind = FRONT1901
+    replaces = True
+    """A table's member replaces their orders until the last member with orders sends (the solo game's member is
+    the only one: their orders close the phase)."""
     powers: tuple[str, ...] = POWERS
     levels: tuple[str, ...] = tuple(str(level) for level in PLAYABLE)
     lengths: tuple[str, ...] = tuple(str(length) for length in Length)
@@ -315,6 +405,8 @@ class Front1901(BaseEngine[Front1901Game]):
         """``options``: ``power`` (the member's), ``level``, ``length``; and, from the local runner's admin only,
         ``setup``: a JSON text of a position, agreements and trust values to start from (not kept in the
         options)."""
+        if options.get("members"):
+            return self._start_table(seed, options)
         if not options.get("power"):
             raise InvalidInput("a game of Front 1901 names the member's power", field="power", rule="required")
         try:
@@ -326,10 +418,29 @@ class Front1901(BaseEngine[Front1901Game]):
         kept = {name: options[name] for name in ("power", "level", "length") if name in options}
         return Started(Front1901Game(game), {**kept, "power": _member(game)})
 
+    def _start_table(self, seed: int, options: Mapping[str, str]) -> Started:
+        try:
+            game = new_table(seed, options["members"].split(","), options.get("level", ""),
+                             options.get("length", "short"), gunboat=options.get("press") == "gunboat")
+        except SoloError as error:
+            raise _refused(error) from error
+        if "setup" in options:
+            game = _set_up_table(game, options["setup"])
+        kept = {name: options[name] for name in ("members", "level", "length", "press", "rated", "unrated",
+                                                 "unrated_for")
+                if name in options}
+        return Started(Front1901Game(game), kept)
+
     def step(self, state: Front1901Game, players: Mapping[Seat, str]) -> Step | None:
         game = state.solo
         if game.over:
             return None
+        if game.table:
+            played = frozenset(p for p in POWERS if is_member(players[p]) and p not in state.away)
+            awaiting = frozenset(p for p in played if has_orders(game, p))
+            return Step(label=str(game.position.phase), kind=StepKind.PHASE, awaiting=awaiting,
+                        decided_at_close=frozenset(POWERS) - played,
+                        brief=game.position.phase.step is not PhaseStep.MOVEMENT)
         member = _member(game)
         seat = frozenset({member})
         member_plays = is_member(players[member])
@@ -376,6 +487,8 @@ class Front1901(BaseEngine[Front1901Game]):
         """A proposal (answered at once), an answer to an AI proposal, a cancellation or a draft of the orders,
         on the phase as its earlier actions left it; recorded with what it changed of the member's view. An
         exact repeat of a proposal is the earlier one's record (its stored answer), which changes nothing."""
+        if state.solo.table:
+            return self._act_at_table(state, seat, action, earlier)
         kind = action.get("kind")
         if kind not in ACTIONS:
             raise IllegalOrders(f"an action is one of {', '.join(ACTIONS)}", field="kind", rule="unknown-action")
@@ -409,22 +522,84 @@ class Front1901(BaseEngine[Front1901Game]):
             raise _refused(error, {error.field: name}, ErrorCode.ILLEGAL_PROPOSAL) from error
         return {**recorded, "effects": _effects(game, after)}
 
+    def _act_at_table(self, state: Front1901Game, seat: Seat, action: Json, earlier: Sequence[Json]) -> Json:
+        """A table member's action, recorded with ``by`` (the acting power) and what it changed of each member's
+        view (``effects`` by power)."""
+        kind = action.get("kind")
+        if kind not in TABLE_ACTIONS:
+            raise IllegalOrders(f"an action is one of {', '.join(TABLE_ACTIONS)}", field="kind", rule="unknown-action")
+        if len(earlier) >= TABLE_MAX_ACTIONS:
+            raise Conflict(f"at most {TABLE_MAX_ACTIONS} actions a phase", rule="too-many-actions")
+        game = _replayed(state.solo, earlier)
+        if seat in state.away and kind != "reclaim":
+            raise Conflict(f"an AI power keeps {seat} until you reclaim it", field="power", rule="seat-kept")
+        if kind == "reclaim":
+            if seat not in state.away:
+                raise Conflict(f"you play {seat}", field="power", rule="not-kept")
+            return {"kind": kind, "by": seat, "effects": {}}
+        if kind == "draft":
+            if sum(1 for a in earlier if a["kind"] == "draft" and a["by"] == seat) >= DRAFTS:
+                raise Conflict(f"at most {DRAFTS} drafts a phase", field="orders", rule="draft-limit")
+            checked = self.check(replace(state, solo=game), seat, action["orders"])
+            return {"kind": kind, "by": seat, "orders": action["orders"], "draft": checked}
+        if kind == "vote":
+            if action.get("vote") not in VOTES:
+                raise InvalidInput(f"a vote is one of {', '.join(VOTES)}", field="vote", rule="unknown-vote")
+            to = action.get("to") if action["vote"] == "concede" else None
+            if action["vote"] == "concede" and to not in alive(game.position):
+                raise InvalidInput("a concession is to a surviving power", field="to", rule="not-alive")
+            return {"kind": kind, "by": seat, "vote": action["vote"], "to": to, "effects": {}}
+        fields = {"recipient": "to", "message": "message_id", "agreement": "agreement_id", "phase": "phase",
+                  "game": "game_id", "text": "text", "power": "power"}
+        try:
+            if kind == "propose" and action["to"] in game.members:
+                after = offer(game, seat, action["to"], action["proposal"])
+                recorded = {"kind": kind, "by": seat, "to": action["to"],
+                            "proposal": read_proposal(action["proposal"]).to_json()}
+            elif kind == "propose":
+                after, answer = propose(game, action["to"], action["proposal"], power=seat)
+                recorded = {"kind": kind, "by": seat, "to": action["to"],
+                            "proposal": read_proposal(action["proposal"]).to_json(), "answer": answer.to_json()}
+            elif kind == "reply":
+                after = reply(game, action["message"], action["accept"], power=seat)
+                recorded = {"kind": kind, "by": seat, "message": action["message"], "accept": action["accept"]}
+            elif kind == "cancel":
+                after = cancel(game, action["agreement"], power=seat)
+                recorded = {"kind": kind, "by": seat, "agreement": action["agreement"]}
+            else:
+                after = say(game, seat, action.get("to"), action.get("text", ""))
+                recorded = {"kind": kind, "by": seat, "to": action.get("to"), "text": action.get("text", "")}
+        except SoloError as error:
+            name = fields.get(error.field) or f"proposal.{error.field}"
+            raise _refused(error, {error.field: name}, ErrorCode.ILLEGAL_PROPOSAL) from error
+        if after is game:  # an exact repeat: the earlier record, nothing written
+            first = next((a for a in earlier if {k: a.get(k) for k in recorded} == recorded), None)
+            if first is not None:
+                return first
+        return {**recorded, "effects": _table_effects(game, after)}
+
     def stand_in(self, state: Front1901Game, seat: Seat, stand_in: Json | None, seed: int) -> Orders:
         """No orders: "units hold; missing retreats: the unit is disbanded; missing builds: waived; missing
         disbands: civil disorder" (the engine's own)."""
-        return {"orders": [], "void": [], "convoys": []}
+        return {"orders": [], "void": [], "convoys": [], "missed": True}
 
     def decide(self, state: Front1901Game, seats: frozenset[Seat], actions: Sequence[Json], seed: int
                ) -> dict[Seat, Orders]:
         """The AI powers' orders after the phase's negotiation, from the game alone (``ai_orders`` takes no
         orders); every draw from the game's own seed."""
-        decided = ai_orders(_replayed(state.solo, actions))
+        game = _replayed(state.solo, actions)
+        if game.table:
+            for power in sorted(seats & set(game.seated)):  # a seat passing to the AI power this phase
+                game = to_ai(game, power)
+        decided = ai_orders(game)
         return {power: decided.get(power, []) for power in seats}
 
     def advance(self, state: Front1901Game, orders: Mapping[Seat, Orders], actions: Sequence[Json]) -> Front1901Game:
         """The phase with its actions, the member's orders and the AI powers' as decided at the close, then the
         phases that need nothing of the member; each phase's record, with its summary and whether the member's
         orders were the suggestion (a movement phase)."""
+        if state.solo.table:
+            return self._advance_table(state, orders, actions)
         game = _replayed(state.solo, actions)
         member = _member(game)
         mine = orders[member]
@@ -441,34 +616,92 @@ class Front1901(BaseEngine[Front1901Game]):
         return Front1901Game(after, tuple(public(p, member, messages=False) for p in phases),
                              state.matched + bool(suggested), tuple(phases))
 
+    def _advance_table(self, state: Front1901Game, orders: Mapping[Seat, Orders], actions: Sequence[Json]
+                       ) -> Front1901Game:
+        """A table's phase: its votes first (a draw or a concession ends the game as it stands), else the members'
+        orders (as checked, or a missed seat's) and the AI powers' as decided at the close. Then a member who has
+        missed ``MISSED_IN_A_ROW`` phases in a row has their seat passed to an AI power, and a member who
+        reclaimed theirs this phase plays it again from the next."""
+        game = _replayed(state.solo, actions)
+        ended = _settled(game, actions)
+        if ended is not None:
+            return replace(state, solo=ended, last=(), played=())
+        given = {p: orders[p]["orders"] for p in game.members if p in orders}  # a member with nothing to order: none
+        ai = {p: list(sent) for p, sent in orders.items() if p not in game.members}
+        after, records = submit(game, given, ai=ai)
+        phases, start = [], game.position
+        kept_for = sorted(state.away)
+        for index, record in enumerate(records):
+            whole = _phase_json(start, record, POWERS[0], {"void": [], "convoys": []}, None)
+            whole["summaries"] = {p: summary(start, record, p) for p in game.members}
+            whole["mine"] = {p: {"void": orders[p]["void"], "convoys": orders[p]["convoys"]}
+                             if index == 0 and p in given else {"void": [], "convoys": []} for p in game.members}
+            whole["kept_by_ai"] = kept_for
+            phases.append(whole)
+            if index + 1 < len(records):
+                start = play(start, record.orders).position
+        missed = {**{p: n for p, n in state.missed.items() if p in game.members},
+                  **{p: state.missed.get(p, 0) + 1 if orders[p].get("missed") else 0 for p in given}}
+        away = set(state.away)
+        if not after.over:
+            for power in sorted(p for p, n in missed.items() if n >= MISSED_IN_A_ROW):
+                after, missed[power] = to_ai(after, power), 0
+                away.add(power)
+            for power in sorted({a["by"] for a in actions if a["kind"] == "reclaim"} & away):
+                after = reclaim(after, power)
+                away.discard(power)
+        last = tuple({k: v for k, v in phase.items() if k != "messages"} for phase in phases)
+        return Front1901Game(after, last, state.matched, tuple(phases), missed, tuple(sorted(away)))
+
     def step_record(self, before: Front1901Game, after: Front1901Game, orders: Mapping[Seat, Orders]) -> Json:
         """Each phase the step played, whole, and the position it led to (a replay checks it)."""
         return {"phases": list(after.played), "position": after.solo.position.to_json()}
+
+    def _table_view(self, state: Front1901Game, seat: Seat) -> Json:
+        """A table member's view: the solo game's, of their power, with every member's power and whom the
+        coalition stands against; the trust of each AI power in them; the messages they sent or were sent and
+        the public ones. Never another member's orders, nor a message between two others."""
+        game = state.solo
+        position = game.position
+        messages = _messages(game, seat)
+        living = set(alive(position))
+        others = sorted(p for p in POWERS if p != seat and p in living
+                        and (p in game.members or (not game.gunboat and p in game.levels)))
+        negotiating = position.phase.step is PhaseStep.MOVEMENT and not game.over and not game.gunboat
+        return {
+            **_board_view(game, seat),
+            "messages": messages,
+            "proposals_left": _proposals_left(messages, seat, others) if negotiating else {},
+            "agreements": _mine(game, seat),
+            "trust": trust_in_member(game, seat),
+            "coalition": list(game.coalition),
+            "against": game.against,
+            "members": list(game.members),
+            "kept_by_ai": seat in state.away,
+            "press": "gunboat" if game.gunboat else "full",
+            "over": game.over,
+            "result": None,
+            "winners": list(winners(game)) if game.over else [],
+            "ranks": ranking(game) if game.over else {},
+            "ends": game.settled.kind.value if game.settled is not None else None,
+            "last": [public(p, seat, messages=False) for p in state.last],
+            "draft": None,
+        }
 
     def view(self, state: Front1901Game, seat: Seat) -> Json:
         """What the member sees: the position (public), the phase, their legal orders, this phase's messages
         and the agreements in force of theirs, each AI power's trust in them, the coalition, the result, and the
         phases their last orders played. Never an AI power's plans, the AI powers' messages to each other, the
         trust between them or the seed."""
+        if state.solo.table:
+            return self._table_view(state, seat)
         game = state.solo
         position = game.position
-        public = position.to_json()
         messages = _messages(game)
         living = set(alive(position))
         negotiators = sorted(p for p in game.levels if p != seat and p in living)
         return {
-            "power": seat,
-            "phase": str(position.phase),
-            "year": position.phase.year,
-            "season": SEASONS[position.phase.season],
-            "step": STEPS[position.phase.step],
-            "units": public["units"],
-            "centres": public["centers"],
-            "counts": {power: position.centre_count(power) for power in POWERS},
-            "dislodged": _dislodged(position),
-            "legal": [] if game.over else _legal(position, seat),
-            "adjustment": adjustment_counts(position).get(seat, 0)
-            if position.phase.step is PhaseStep.ADJUSTMENT else 0,
+            **_board_view(game, seat),
             "messages": messages,
             "proposals_left": {} if game.over or position.phase.step is not PhaseStep.MOVEMENT
             else _proposals_left(messages, seat, negotiators),
@@ -489,6 +722,9 @@ class Front1901(BaseEngine[Front1901Game]):
         if not game.over:
             return None
         won = winners(game)
+        if game.table:
+            return Outcome(won[0] if len(won) == 1 else ("draw" if won else None),
+                           game.settled.kind.value if game.settled is not None else None)
         return Outcome(won[0] if len(won) == 1 else ("draw" if won else None),
                        None if game.result is None else game.result.kind.value)
 
@@ -497,6 +733,12 @@ class Front1901(BaseEngine[Front1901Game]):
         and the phases the member played the suggestion. Not the seed: every AI draw came from it, and like every
         game's it is never shown."""
         game = state.solo
+        if game.table:
+            return {"members": list(game.members), "level": str(game.level), "length": str(game.length),
+                    "last_year": game.last_year, "press": "gunboat" if game.gunboat else "full",
+                    "ends": game.settled.kind.value if game.settled is not None else None,
+                    "winners": list(winners(game)), "ranks": ranking(game), "phase": str(game.position.phase),
+                    "units": game.position.to_json()["units"], "centres": game.position.to_json()["centers"]}
         return {"power": _member(game), "level": str(next(iter(game.levels.values()))),
                 "length": str(game.length), "last_year": game.last_year,
                 "result": _result(game), "winners": list(winners(game)), "phase": str(game.position.phase),
@@ -507,13 +749,18 @@ class Front1901(BaseEngine[Front1901Game]):
         """The member stops: ``abandoned``, or ``won`` kept after 18 centres in a full game."""
         if state.solo.over:
             return state
+        if state.solo.table:  # a moderator's stop, a freeze: no one wins by it
+            return replace(state, solo=replace(state.solo, over=True))
         return replace(state, solo=abandon(state.solo))
 
     def dump(self, state: Front1901Game) -> Json:
-        return {"solo": state.solo.to_json(), "last": list(state.last), "matched": state.matched}
+        kept = {"missed": dict(sorted(state.missed.items())), "away": list(state.away)} if state.solo.table else {}
+        return {"solo": state.solo.to_json(), "last": list(state.last), "matched": state.matched, **kept}
 
     def load(self, data: Json) -> Front1901Game:
-        return Front1901Game(SoloGame.from_json(data["solo"]), tuple(data["last"]), int(data["matched"]))
+        return Front1901Game(SoloGame.from_json(data["solo"]), tuple(data["last"]), int(data["matched"]),
+                             missed={p: int(n) for p, n in data.get("missed", {}).items()},
+                             away=tuple(data.get("away", ())))
 
     # ---------------------------------------------------------------- what Front 1901's features ask
     public = staticmethod(public)
@@ -521,15 +768,19 @@ class Front1901(BaseEngine[Front1901Game]):
     @staticmethod
     def shown(view: Json, actions: Sequence[Json]) -> Json:
         """A view stored when the phase opened, as the phase's actions left it: their messages and agreements,
-        the proposals left, the last draft."""
+        the proposals left, the last draft (at a table, each action's effects on this member's view alone)."""
         messages = {m["id"]: m for m in view["messages"]}
         agreements = {a["id"]: a for a in view["agreements"]}
         draft = view["draft"]
+        power = view["power"]
         for action in actions:
+            mine = action.get("by", power) == power
             if action["kind"] == "draft":
-                draft = action["draft"]
+                draft = action["draft"] if mine else draft
                 continue
-            effects = action["effects"]
+            effects = action["effects"].get(power) if "by" in action else action["effects"]
+            if not effects:  # a table's action that left this member's view alone
+                continue
             messages.update({m["id"]: m for m in effects["messages"]})
             for ended in effects["ended"]:
                 agreements.pop(ended, None)
@@ -539,15 +790,16 @@ class Front1901(BaseEngine[Front1901Game]):
         return {**view, "messages": listed, "agreements": [agreements[i] for i in sorted(agreements)],
                 "proposals_left": left, "draft": draft}
 
-    def estimates(self, data: Json, actions: Sequence[Json], draft: Sequence[str]) -> list[Json]:
-        """The strength estimate under each draft order, on the phase as it stands."""
-        return [e.to_json() for e in self._help(data, actions, lambda game: estimate(game, draft))]
+    def estimates(self, data: Json, actions: Sequence[Json], draft: Sequence[str], seat: str | None = None
+                  ) -> list[Json]:
+        """The strength estimate under each draft order, on the phase as it stands (``seat``: a table's member)."""
+        return [e.to_json() for e in self._help(data, actions, lambda game: estimate(game, draft, seat))]
 
-    def threats(self, data: Json, actions: Sequence[Json]) -> list[Json]:
-        return [t.to_json() for t in self._help(data, actions, threat_map)]
+    def threats(self, data: Json, actions: Sequence[Json], seat: str | None = None) -> list[Json]:
+        return [t.to_json() for t in self._help(data, actions, lambda game: threat_map(game, seat))]
 
-    def suggestions(self, data: Json, actions: Sequence[Json]) -> list[Json]:
-        return [s.to_json() for s in self._help(data, actions, suggest)]
+    def suggestions(self, data: Json, actions: Sequence[Json], seat: str | None = None) -> list[Json]:
+        return [s.to_json() for s in self._help(data, actions, lambda game: suggest(game, seat))]
 
     def _help(self, data: Json, actions: Sequence[Json], ask: Any) -> list[Any]:
         game = _replayed(self.load(data).solo, actions)
@@ -583,6 +835,15 @@ def _set_up(game: SoloGame, text: str) -> SoloGame:
     fresh = replace(game, position=position, memory=replace(memory, trust=Trust(values, trust.ceilings, trust.grudges)),
                     messages=())
     return open_phase(fresh)
+
+
+def _set_up_table(game: SoloGame, text: str) -> SoloGame:
+    """A table from a given position (the local runner's admin and the tests only): its phase opened anew on it."""
+    try:
+        position = Position.from_json(json.loads(text)["position"])
+    except (ValueError, TypeError, KeyError, PositionError) as error:
+        raise InvalidInput(f"the setup's position: {error}", field="setup.position") from error
+    return open_phase(replace(game, position=position, messages=()))
 
 
 ENGINE = Front1901()

@@ -26,6 +26,7 @@ from gameserver.storage.cursors import GSI1_KEY, TABLE_KEY, InvalidCursor, decod
 from gameserver.storage.dynamodb import codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.audit import encode_audit
+from gameserver.storage.dynamodb.batch import batch_get
 from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.tables import GSI1
 from gameserver.storage.fairplay import Marks
@@ -128,6 +129,11 @@ def marks_items(table: str, write: Marks) -> list[Item]:
 
 
 class DynamoFairPlay(Area):
+    def sightings(self, subs: tuple[str, ...]) -> dict[str, dict[date, set[Link]]]:
+        found = batch_get(self.client, self.table, [codec.key(keys.member_pk(sub), SEEN) for sub in subs])
+        return {pk.removeprefix(keys.member_pk("")): seen for (pk, _), item in found.items()
+                if (seen := decode_seen(item))}
+
     def record_sighting(self, sub: str, day: date, device: str | None, address: str | None) -> bool:
         """One UpdateItem: today's values added, the days 31 to 45 days old removed, the TTL moved on. False,
         writing nothing, once the day holds ``VALUES_A_DAY`` values: a client that sends a new device id on

@@ -25,12 +25,15 @@ from typing import Any
 
 from gameserver.platform.daily import SHARDS, board_partition, shard_of
 from gameserver.platform.daily.front1901 import BOARD, Challenge
+from gameserver.platform.ratings.openskill import SkillRating
+from gameserver.storage.cursors import GSI1_KEY, decode_key, encode_key
 from gameserver.storage.daily import DaySummary
 from gameserver.storage.dynamodb import boards, codec, keys
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.batch import batch_get
 from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.fairplay import SEEN, decode_seen
+from gameserver.storage.dynamodb.tables import GSI1
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.front1901 import (
     ChallengeDay,
@@ -38,8 +41,14 @@ from gameserver.storage.front1901 import (
     ChallengeLine,
     Front1901DayStart,
     Front1901DayStarted,
+    MessageReported,
+    OnlineRating,
+    OnlineRatingsWrite,
+    ReportedMessage,
     Starter,
+    board_key,
 )
+from gameserver.storage.records import Page
 
 Item = dict[str, Any]
 
@@ -129,7 +138,103 @@ def decode_line(item: Item) -> ChallengeLine:
                          matched=int(item["matched"]["N"]))
 
 
+RATING = "RATING"
+ONLINE_BOARD = "F1901RATINGS"
+"""The online board's partition in gsi1 (``gsi1sk``: ``board_key``): one, as a board of every rated member is
+read a page at a time, highest first."""
+
+
+def rating_pk(sub: str) -> str:
+    return f"F1901RATING#{sub}"
+
+
+def encode_rating(rating: OnlineRating) -> Item:
+    item: Item = {
+        "pk": codec.s(rating_pk(rating.member)), "sk": codec.s(RATING), "type": codec.s("front1901-rating"),
+        "member": codec.s(rating.member), "mu": {"N": str(rating.rating.mu)}, "sigma": {"N": str(rating.rating.sigma)},
+        "games": codec.n(rating.rating.games), "version": codec.n(rating.version),
+        "gsi1pk": codec.s(ONLINE_BOARD), "gsi1sk": codec.s(board_key(rating)),
+    }
+    if rating.last_game is not None:
+        item["last_game"] = codec.s(rating.last_game)
+    return item
+
+
+def decode_rating(item: Item) -> OnlineRating:
+    return OnlineRating(item["member"]["S"], SkillRating(float(item["mu"]["N"]), float(item["sigma"]["N"]),
+                                                         int(item["games"]["N"])),
+                        int(item["version"]["N"]), item["last_game"]["S"] if "last_game" in item else None)
+
+
+def ratings_items(table: str, write: OnlineRatingsWrite) -> list[Item]:
+    """Each rating at version + 1, only if still at its version (0: only if none is stored)."""
+    items = []
+    for rating in write.ratings:
+        written = encode_rating(OnlineRating(rating.member, rating.rating, rating.version + 1, rating.last_game))
+        if rating.version == 0:
+            items.append(codec.put(table, written, "attribute_not_exists(pk)"))
+        else:
+            items.append(codec.put(table, written, "#version = :version", {"#version": "version"},
+                                   {":version": codec.n(rating.version)}))
+    return items
+
+
+REPORT = "REPORT"
+REPORTS = "F1901REPORTS"
+"""The moderators' list of reported messages in gsi1 (``gsi1sk``: ``{reported_at}#{report_id}``), latest first."""
+
+
+def report_pk(report_id: str) -> str:
+    return f"F1901REPORT#{report_id}"
+
+
+def encode_report(report: ReportedMessage) -> Item:
+    item: Item = {
+        "pk": codec.s(report_pk(report.report_id)), "sk": codec.s(REPORT), "type": codec.s("front1901-report"),
+        "game_id": codec.s(report.game_id), "phase": codec.s(report.phase), "message_id": codec.n(report.message_id),
+        "sender": codec.s(report.sender), "text": codec.s(report.text), "reporter": codec.s(report.reporter),
+        "reported_at": codec.s(report.reported_at), "gsi1pk": codec.s(REPORTS),
+        "gsi1sk": codec.s(f"{report.reported_at}#{report.report_id}"),
+    }
+    if report.recipient is not None:
+        item["recipient"] = codec.s(report.recipient)
+    return item
+
+
+def decode_report(item: Item) -> ReportedMessage:
+    return ReportedMessage(item["game_id"]["S"], item["phase"]["S"], int(item["message_id"]["N"]),
+                           item["sender"]["S"], item["recipient"]["S"] if "recipient" in item else None,
+                           item["text"]["S"], item["reporter"]["S"], item["reported_at"]["S"])
+
+
+def report_items(table: str, write: MessageReported) -> list[Item]:
+    """The report once: a second one of the same message by the same member is refused (the caller ignores it)."""
+    return [codec.put(table, encode_report(write.report), "attribute_not_exists(pk)")]
+
+
 class DynamoFront1901(Area):
+    def reported_messages(self, cursor: str | None, limit: int) -> Page:
+        return self._latest_first(REPORTS, cursor, limit, decode_report)
+
+    def _latest_first(self, partition: str, cursor: str | None, limit: int, decode: Any) -> Page:
+        """A page of one gsi1 partition, its keys descending (the board's highest, the reports' latest first)."""
+        request: dict[str, Any] = {
+            "TableName": self.table, "IndexName": GSI1, "KeyConditionExpression": "gsi1pk = :pk",
+            "ExpressionAttributeValues": {":pk": codec.s(partition)}, "ScanIndexForward": False, "Limit": limit,
+        }
+        if cursor:
+            request["ExclusiveStartKey"] = decode_key(cursor, {"gsi1pk": partition}, GSI1_KEY)
+        answer = self.client.query(**request)
+        last = answer.get("LastEvaluatedKey")
+        return Page([decode(item) for item in answer.get("Items", [])], encode_key(last) if last else None)
+
+    def online_ratings(self, subs: tuple[str, ...]) -> dict[str, OnlineRating]:
+        found = batch_get(self.client, self.table, [codec.key(rating_pk(sub), RATING) for sub in subs])
+        return {item["member"]["S"]: decode_rating(item) for item in found.values()}
+
+    def online_board(self, cursor: str | None, limit: int) -> Page:
+        return self._latest_first(ONLINE_BOARD, cursor, limit, decode_rating)
+
     def put_challenge(self, challenge: Challenge) -> bool:
         return self.put_if(encode_challenge(challenge), "attribute_not_exists(pk)")
 
@@ -212,6 +317,8 @@ def explain_day_start(write: Front1901DayStart, index: int) -> WriteConflict:
 
 WRITES: Writes = {
     Front1901DayStart: (day_start_items, explain_day_start),
+    OnlineRatingsWrite: (ratings_items, None),
+    MessageReported: (report_items, None),
 }
 """The writes of this area a transaction may hold: the items of each, and what a failed condition of them means
 (None: a plain ``WriteConflict``)."""

@@ -224,6 +224,8 @@ function Board({ game, onGame, refresh }: { game: calls.Game; onGame: (g: calls.
           const got = await act(() => calls.propose(gameId, view.phase, to, proposal), setTalkError);
           if (!got) return "";
           onGame(got.game);
+          // A proposal to another member of a table has no answer yet: they reply in their own time.
+          if (!got.answer) return `${powerName(to)}: sent, waiting for their reply.`;
           return `${powerName(to)}: ${got.answer.answer} (${got.answer.reason}). ${got.answer.message}`;
         }}
         onReply={(id, accept) => void act(async () => onGame(await calls.reply(gameId, view.phase, id, accept)), setTalkError)}

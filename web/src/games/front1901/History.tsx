@@ -105,14 +105,16 @@ export function Record({ params }: { params: Params }) {
   return (
     <section class="f19">
       <h1>Front 1901: the record</h1>
-      <p>{powerName(final.power)} at {final.level}: {final.result ? `${final.result.kind}, ${final.result.centres} centres in ${final.result.year}` : "no result"}; winners {final.winners.map(powerName).join(", ") || "none"}.</p>
+      {"power" in final
+        ? <p>{powerName(final.power)} at {final.level}: {final.result ? `${final.result.kind}, ${final.result.centres} centres in ${final.result.year}` : "no result"}; winners {final.winners.map(powerName).join(", ") || "none"}.</p>
+        : <p>A table at {final.level}{final.ends ? `, ended by a ${final.ends}` : ""}: winners {final.winners.map(powerName).join(", ") || "none"}.</p>}
       <MapView units={Object.entries(final.units).flatMap(([power, list]) => list.map((u) => ({ power, kind: u[0] as "A" | "F", at: u.slice(2) })))}
-        centres={final.centres} mine={final.power} label="The final position" />
+        centres={final.centres} mine={"power" in final ? final.power : undefined} label="The final position" />
       <ol>
         {record.steps.map((step) => (
           <li key={step.phase}>
             {step.phase}: my orders {step.orders.join("; ") || "none"}; {step.actions.length} action(s)
-            {step.phases.flatMap((p) => p.messages).map((m) => m && <div key={`${step.phase}-${m.id}`}>{powerName(m.from)} → {powerName(m.to)}: {m.text}</div>)}
+            {step.phases.flatMap((p) => p.messages).map((m) => m && <div key={`${step.phase}-${m.id}`}>{powerName(m.from)} → {m.to ? powerName(m.to) : "everyone"}: {m.text}</div>)}
           </li>
         ))}
       </ol>

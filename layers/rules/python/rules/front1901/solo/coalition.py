@@ -1,9 +1,10 @@
-"""The coalition against a member who grows too strong.
+"""The coalition against a member (a table: any power) who grows too strong.
 
 "Judged when each movement phase opens.  It holds while the member has at least 3 centres more than every
 other power, or at least 1.5 times the second's count.  While it holds, the AI powers ally against the
 member among themselves, decline the member's pacts and alliances with too-strong, and a coalition news item
-names the allies; it ends when neither test holds."  The allies are every living AI power that negotiates
+names the allies; it ends when neither test holds."  At a table of several members the test is put to every
+power, member or AI (``leader``): the AI powers stand against whoever leads.  The allies are every living AI power that negotiates
 (not ``random``); among them the coalition counts as an alliance against the member (a pact included).
 """
 
@@ -32,3 +33,9 @@ def coalition_allies(position: Position, member: Power, candidates: Iterable[Pow
         return ()
     living = {u.power for u in position.units.values()} | set(position.centres.values())
     return tuple(p for p in POWERS if p in living and p in set(candidates) and p != member)
+
+
+def leader(position: Position, candidates: Iterable[Power]) -> Power | None:
+    """The one power among ``candidates`` the coalition test holds against (the lead test can hold for one power
+    at most: it leads every other by 3, or has 1.5 times the second's count), else None."""
+    return next((p for p in sorted(candidates) if coalition_holds(position, p)), None)

@@ -79,7 +79,8 @@ class Table:
     position: Position
     memory: Memory
     levels: Mapping[Power, Level]
-    member: Power | None
+    against: Power | None
+    """The power the coalition stands against (the solo game: its member; a table: whoever leads)."""
     coalition: tuple[Power, ...]
 
     def deciding(self) -> list[Power]:
@@ -111,16 +112,16 @@ class Table:
 
     def outlook(self, power: Power, spared: Sequence[Agreement] | None = None) -> Outlook:
         """Partners (trusted at least ``DISTRUST``) and alliance targets; the coalition's allies are
-        partners against the member.  ``spared``: only these agreements make partners (default: all)."""
+        partners against the power it stands against.  ``spared``: only these agreements make partners (default: all)."""
         agreements = self.memory.agreements if spared is None else spared
         friends = {
             a.other(power) for a in agreements if a.kind in ("pact", "alliance") and power in a.parties
         }
         friends = {f for f in friends if self.memory.trust.of(power, f) >= DISTRUST}
         targets = {a.terms.against for a in agreements if isinstance(a.terms, Alliance) and power in a.parties}
-        if power in self.coalition and self.member is not None:
+        if power in self.coalition and self.against is not None:
             friends |= set(self.coalition) - {power}
-            targets.add(self.member)
+            targets.add(self.against)
         return Outlook(frozenset(friends), frozenset(targets))
 
     def draw(self, power: Power, *purpose: object) -> random.Random:
@@ -235,7 +236,7 @@ def model_of(table: Table, power: Power, neutral_power: bool = False) -> Model:
         style = STYLES[level]
         seen = values(position, power, BALANCED, table.outlook(power), neutral_power)
         return Model(seen, bounds, style.noise, style.cautious, style.coordinates)
-    stats = table.memory.member
+    stats = table.memory.stats_of(power)
     posture = BALANCED
     targets: frozenset[Power] = frozenset()
     if stats is not None and stats.phases:

@@ -78,12 +78,14 @@ class Suggestion:
         return {"order": self.order, "reason": self.reason}
 
 
-def _member(game: SoloGame) -> Power:
-    if game.member is None:
-        raise SoloError("game", "no-member", "help is for the member's power")
+def _member(game: SoloGame, power: Power | None = None) -> Power:
+    """The power help is for: the solo game's member, or at a table the member's ``power``."""
+    member = power if power is not None else game.member
+    if member is None or member not in game.members:
+        raise SoloError("game", "no-member", "help is for a member's power")
     if game.position.phase.step is not Step.MOVEMENT:
         raise SoloError("phase", "not-movement-phase", "help reads movement phases")
-    return game.member
+    return member
 
 
 def _read(position: Position, member: Power, draft: Sequence[str]) -> list[tuple[str, UnitOrder | None]]:
@@ -126,10 +128,10 @@ def _likely(game: SoloGame, seen: Table) -> list[dict[Power, list[UnitOrder]]]:
     return sets
 
 
-def estimate(game: SoloGame, draft: Sequence[str]) -> list[Estimate]:
+def estimate(game: SoloGame, draft: Sequence[str], power: Power | None = None) -> list[Estimate]:
     """The strength estimate under each draft order (the module's rules); an order that cannot be read or
     is illegal gets strength 0 and chance 0."""
-    member = _member(game)
+    member = _member(game, power)
     position = game.position
     read = _read(position, member, draft)
     orders = [o for _, o in read if o is not None]
@@ -155,11 +157,11 @@ def estimate(game: SoloGame, draft: Sequence[str]) -> list[Estimate]:
     return found
 
 
-def threat_map(game: SoloGame) -> list[Threat]:
+def threat_map(game: SoloGame, power: Power | None = None) -> list[Threat]:
     """Per province, the other powers' units that can move or support into it next phase; the member's
     centres under threat first (most units first), then the rest (most units first). Like all help, it reads a
     movement phase: the units that move next."""
-    member = _member(game)
+    member = _member(game, power)
     position = game.position
     counts: dict[Province, dict[Power, int]] = {}
     for unit in position.units.values():
@@ -211,10 +213,10 @@ def summary(start: Position, record: PhaseRecord, member: Power) -> list[str]:
     return lines
 
 
-def suggest(game: SoloGame) -> list[Suggestion]:
+def suggest(game: SoloGame, power: Power | None = None) -> list[Suggestion]:
     """What the ``normal`` level would order for the member's power now (within its agreements), with a
     reason for each order; drawn from the help stream."""
-    member = _member(game)
+    member = _member(game, power)
     position = game.position
     seen = table(game)
     style = STYLES[Level.NORMAL]

@@ -110,6 +110,14 @@ class Memory:
     agreements: tuple[Agreement, ...] = ()
     next_id: int = 1
     member: MemberStats | None = None
+    """The solo game's member's statistics."""
+    members: Mapping[Power, MemberStats] = field(default_factory=dict)
+    """A table's members' statistics, one entry per member's power (the solo game keeps ``member``): a fixed
+    size per member, so the bound holds for each AI power's share of the memory whatever the table."""
+
+    def stats_of(self, power: Power) -> MemberStats | None:
+        """The statistics of the past orders of a power no AI plays (a member's)."""
+        return self.members.get(power, self.member)
 
     def agreed(self, agreement: Agreement) -> tuple[Memory, tuple[Agreement, ...]]:
         """The memory with a new agreement (its id taken from ``next_id``), and the agreements it replaced
@@ -132,6 +140,7 @@ class Memory:
             "agreements": [a.to_json() for a in self.agreements],
             "next_id": self.next_id,
             "member": self.member.to_json() if self.member is not None else None,
+            **({"members": {p: s.to_json() for p, s in sorted(self.members.items())}} if self.members else {}),
         }
 
     @classmethod
@@ -142,6 +151,7 @@ class Memory:
             tuple(Agreement.from_json(a) for a in data["agreements"]),
             int(data["next_id"]),
             MemberStats.from_json(member) if member is not None else None,
+            {p: MemberStats.from_json(s) for p, s in data.get("members", {}).items()},
         )
 
     def size(self) -> int:

@@ -39,7 +39,7 @@ from ..position import NEIGHBOURS, Position
 from .agreements import Agreement, capital
 from .answers import Answer, allied_against, answer, contact, near, partners, value
 from .characters import speak
-from .coalition import coalition_allies
+from .coalition import coalition_allies, leader
 from .draws import GAME, draw
 from .judge import Verdict, VerdictKind
 from .levels import STYLES, Level
@@ -71,6 +71,8 @@ class MessageKind(StrEnum):
     NOTICE = "notice"
     """A verdict on an agreement of the recipient's: a break with its order, an ignored demand, a promise
     kept."""
+    TEXT = "text"
+    """A table's free text from a member: to one power (private) or to all (``recipient`` None)."""
 
 
 class Status(StrEnum):
@@ -124,32 +126,60 @@ class Message:
 
 
 PRIVATE_IDS = 10_000
-"""Where the ids of the messages among the AI powers begin (a phase holds far fewer of the member's)."""
+"""Where the ids of the messages among the AI powers begin (a phase holds far fewer of the member's); at a
+table, the stride between the ids of two channels (the public one, then each pair of powers)."""
+TEXT_LIMIT = 1000
+"""The longest text message, in characters."""
+PAIRS = tuple((a, b) for i, a in enumerate(POWERS) for b in POWERS[i + 1:])
+
+
+def channel(sender: Power, recipient: Power | None) -> int:
+    """A table's channel of a message: 0 the public one (news, texts to all), else its pair of powers (1..21)."""
+    if recipient is None:
+        return 0
+    return 1 + PAIRS.index((sender, recipient) if POWERS.index(sender) < POWERS.index(recipient) else (recipient, sender))
 
 
 @dataclass(slots=True)
 class Desk:
-    """The messages and memory being written while a phase opens (or during negotiation)."""
+    """The messages and memory being written while a phase opens (or during negotiation).  ``members``: the
+    powers members play (the solo game: its member alone); ``table``: a game of several members' seats, whose
+    news is public and whose message ids are numbered per channel; ``against``: whom the coalition stands
+    against (the solo game: its member)."""
 
     seed: int
     position: Position
     memory: Memory
     levels: Mapping[Power, Level]
-    member: Power | None
+    members: tuple[Power, ...]
     coalition: tuple[Power, ...]
     messages: list[Message]
+    table: bool = False
+    against: Power | None = None
+    gunboat: bool = False
+
+    @property
+    def member(self) -> Power | None:
+        """The solo game's member (None at a table, where news is for everyone)."""
+        return self.members[0] if self.members and not self.table else None
 
     def write(self, kind: MessageKind, sender: Power, recipient: Power | None, text: str, **extra: Any) -> Message:
         """The member's messages are numbered 1, 2, 3... in a sequence of their own, those among the AI powers
-        from ``PRIVATE_IDS`` on: the gaps in what the member is shown tell nothing of the messages it is not."""
-        private = self._private(sender, recipient)
-        number = sum(1 for m in self.messages if self._private(m.sender, m.recipient) == private) + 1
-        message = Message(number + (PRIVATE_IDS if private else 0), kind, sender, recipient, text, **extra)
+        from ``PRIVATE_IDS`` on: the gaps in what the member is shown tell nothing of the messages it is not.
+        At a table every channel (:func:`channel`) has its own sequence, for the same reason."""
+        key = self._channel(sender, recipient)
+        number = sum(1 for m in self.messages if self._channel(m.sender, m.recipient) == key) + 1
+        message = Message(number + key * PRIVATE_IDS, kind, sender, recipient, text, **extra)
         self.messages.append(message)
         return message
 
-    def _private(self, sender: Power, recipient: Power | None) -> bool:
-        return self.member is not None and self.member not in (sender, recipient)
+    def _channel(self, sender: Power, recipient: Power | None) -> int:
+        if self.table:
+            return channel(sender, recipient)
+        return int(self.member is not None and self.member not in (sender, recipient))
+
+    def is_member(self, power: Power | None) -> bool:
+        return power is not None and power in self.members
 
     def news(self, sender: Power, text: str) -> None:
         self.write(MessageKind.NEWS, sender, self.member, text)
@@ -166,16 +196,17 @@ class Desk:
         self.memory = self.memory.without({agreement.id})
         other = agreement.other(by)
         text = f"{by.title()} cancelled {agreement.describe()}."
-        if other == self.member or by == self.member:
-            voice = speak(by, "cancel", self.rng(by, "cancel", agreement.id)) if by != self.member else text
+        if self.is_member(other) or self.is_member(by):
+            voice = speak(by, "cancel", self.rng(by, "cancel", agreement.id)) if not self.is_member(by) else text
             self.write(MessageKind.CANCEL, by, other, voice, agreement=agreement.id)
         else:
             self.news(by, text)
 
     def _tell(self, agreement: Agreement, sender: Power, text: str) -> None:
-        if self.member is not None and self.member in agreement.parties:
-            self.write(MessageKind.NOTICE, agreement.other(self.member), self.member, text, agreement=agreement.id)
-        else:
+        told = [p for p in agreement.parties if self.is_member(p)]
+        for member in told:
+            self.write(MessageKind.NOTICE, agreement.other(member), member, text, agreement=agreement.id)
+        if not told:
             self.news(sender, text)
 
     def rng(self, power: Power, *purpose: object) -> random.Random:
@@ -189,47 +220,59 @@ class Desk:
         return any(x.kind in ("pact", "alliance") for x in self.memory.between(a, b))
 
 
-
 def notices(desk: Desk, verdicts: Sequence[Verdict]) -> None:
-    """The verdicts of the movement phase just played: a notice to the member for each of its agreements
-    broken, ignored or kept, and news of every break and war among the AI powers."""
+    """The verdicts of the movement phase just played: a notice to each member party to an agreement broken,
+    ignored or kept ("shown to both" when both are members), and news of every break and war among the AI
+    powers (an agreement with a member is news to nobody else)."""
     for verdict in verdicts:
         agreement = verdict.agreement
-        if desk.member is not None and desk.member in agreement.parties:
-            other = agreement.other(desk.member)
+        told = [p for p in agreement.parties if desk.is_member(p)]
+        for member in told:
+            other = agreement.other(member)
             text = verdict.sentence()
-            if verdict.outcome is VerdictKind.IGNORED:
+            if verdict.outcome is VerdictKind.IGNORED and not desk.is_member(other):
                 text = f"{text}. {speak(other, 'war', desk.rng(other, 'war', agreement.id))}"
-            desk.write(MessageKind.NOTICE, other, desk.member, text, agreement=agreement.id)
-        elif verdict.outcome is VerdictKind.BROKEN:
+            desk.write(MessageKind.NOTICE, other, member, text, agreement=agreement.id)
+        if told:
+            continue
+        if verdict.outcome is VerdictKind.BROKEN:
             desk.news(verdict.breakers[0], f"{verdict.sentence()}. War between {' and '.join(p.title() for p in agreement.parties)}.")
         elif verdict.outcome is VerdictKind.ENDED:
             desk.news(agreement.proposer, verdict.sentence() + ".")
 
 
 def open_movement(desk: Desk, previous_coalition: tuple[Power, ...]) -> None:
-    """Everything the AI powers write when a movement phase opens (the module's rules), into ``desk``."""
+    """Everything the AI powers write when a movement phase opens (the module's rules), into ``desk``; in
+    gunboat, nothing (nobody negotiates)."""
+    if desk.gunboat:
+        return
     _coalition(desk, previous_coalition)
     _cancellations(desk)
     _among_themselves(desk)
-    if desk.member is not None and desk.member in alive(desk.position):
-        for power in desk.negotiators():
-            _to_member(desk, power)
+    living = set(alive(desk.position))
+    for member in desk.members:
+        if member in living:
+            for power in desk.negotiators():
+                _to_member(desk, power, member)
 
 
 def _coalition(desk: Desk, previous: tuple[Power, ...]) -> None:
-    member = desk.member
-    if member is None:
+    """The solo game's coalition stands against its member; a table's against whoever leads (``leader``)."""
+    if not desk.members:
         return
-    allies = coalition_allies(desk.position, member, desk.negotiators())
-    desk.coalition = allies
-    if allies and not previous:
+    was = desk.against
+    target = desk.member if desk.member is not None else leader(desk.position, alive(desk.position))
+    allies = coalition_allies(desk.position, target, desk.negotiators()) if target is not None else ()
+    if previous and (not allies or target != was) and was is not None:
+        desk.news(previous[0], f"The coalition against {was.title()} is over.")
+        previous = ()
+    desk.coalition, desk.against = allies, target if allies else None
+    if allies and not previous and target is not None:
         names = ", ".join(p.title() for p in allies)
-        desk.news(allies[0], f"Coalition: {names} ally against {member.title()}, grown too strong.")
-        for agreement in [a for a in desk.memory.agreements if member in a.parties and a.kind in ("pact", "alliance")]:
-            desk.end(agreement, agreement.other(member))
-    elif previous and not allies:
-        desk.news(previous[0], f"The coalition against {member.title()} is over.")
+        desk.news(allies[0], f"Coalition: {names} ally against {target.title()}, grown too strong.")
+        for agreement in [a for a in desk.memory.agreements if target in a.parties and a.kind in ("pact", "alliance")]:
+            if not desk.is_member(agreement.other(target)):
+                desk.end(agreement, agreement.other(target))
 
 
 def _cancellations(desk: Desk) -> None:
@@ -296,10 +339,8 @@ def _among_themselves(desk: Desk) -> None:
                 _propose(desk, a, helpers[0], Alliance(target))
 
 
-def _offer(desk: Desk, power: Power, terms: Proposal, **fields: str) -> None:
-    """An AI's proposal to the member, left open for the member to answer (a demand is in force at once)."""
-    member = desk.member
-    assert member is not None
+def _offer(desk: Desk, power: Power, member: Power, terms: Proposal, **fields: str) -> None:
+    """An AI's proposal to a member, left open for the member to answer (a demand is in force at once)."""
     try:
         terms = check_proposal(terms, power, member, desk.position)
     except ProposalError:
@@ -312,19 +353,17 @@ def _offer(desk: Desk, power: Power, terms: Proposal, **fields: str) -> None:
         desk.write(MessageKind.PROPOSAL, power, member, text, proposal=terms, status=Status.OPEN)
 
 
-def _to_member(desk: Desk, power: Power) -> None:
-    member = desk.member
-    assert member is not None
+def _to_member(desk: Desk, power: Power, member: Power) -> None:
     position = desk.position
     trust = desk.memory.trust
     at_peace = desk.at_peace(power, member)
     theirs = {c for c, o in position.centres.items() if o == power} | set(HOME_CENTRES[power])
     standing = sorted(p for p, u in position.units.items() if u.power == member and p in theirs)[:DEMAND_MOST]
     if standing and not at_peace and position.centre_count(power) >= position.centre_count(member):
-        _offer(desk, power, Demand(tuple(standing)), provinces=", ".join(standing))
+        _offer(desk, power, member, Demand(tuple(standing)), provinces=", ".join(standing))
         return
     if (
-        desk.coalition
+        (desk.coalition and desk.against == member)
         or trust.of(power, member) < DISTRUST
         or trust.holds_grudge(power, member, position.phase.year)
         or allied_against(desk.memory, power, member) is not None
@@ -335,20 +374,20 @@ def _to_member(desk: Desk, power: Power) -> None:
             return
         worth = value(position, desk.memory, power, member, Pact())
         if isinstance(worth, float) and worth > 0:
-            _offer(desk, power, Pact())
+            _offer(desk, power, member, Pact())
             return
         zone = _zone(position, power, member)
         if zone is not None:
-            _offer(desk, power, zone, provinces=", ".join(zone.provinces))
+            _offer(desk, power, member, zone, provinces=", ".join(zone.provinces))
         return
     allied = any(isinstance(a.terms, Alliance) for a in desk.memory.between(power, member))
     target = _threat(desk, power, {member} | set(partners(desk.memory, power)))
     if not allied and target is not None and contact(position, member, target) > 0:
-        _offer(desk, power, Alliance(target), target=target.title())
+        _offer(desk, power, member, Alliance(target), target=target.title())
         return
     request = _support_request(desk, power, member)
     if request is not None:
-        _offer(desk, power, request, order=request.order)
+        _offer(desk, power, member, request, order=request.order)
 
 
 def _zone(position: Position, power: Power, member: Power) -> Dmz | None:
