@@ -57,6 +57,16 @@ def test_an_online_feint_table_tells_each_member_the_decision_waiting_on_them(ru
         assert all(e["decision"] != "retreat" for e in events), "a Retreat is told to its defender alone"
 
 
+def test_a_seat_kept_at_a_table_is_a_notice_on_the_feed(runner, channel, alice):
+    bob = runner.known_member("bob")
+    ears = Listener(channel, bob.token)
+    assert ears.subscribe(feed=True)["type"] == "subscribed"
+    table = ok(alice.post("/v1/feint/tables", json={"seats": 3, "pace": "blitz", "invite": [bob.sub]}), 201)
+    told = ears.until(lambda m: m["type"] == "event" and m["stream"] == "feed")
+    assert told["event"] == {"type": "notice", "notice": ok(bob.get("/v1/feed"))["notices"][0]}
+    assert told["event"]["notice"]["table_id"] == table["table_id"]
+
+
 def test_front1901_ai_messages_arrive_as_events(runner, channel, alice):
     ears = Listener(channel, alice.token)
     ears.subscribe(feed=True)
