@@ -24,6 +24,7 @@ from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound, wire
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.play import orders, start, stop, views
+from gameserver.play.events import Shown
 from gameserver.play.modes import Stop, StopReason
 from gameserver.play.steps import Loaded, read_step
 from gameserver.storage.games import NewGame
@@ -373,3 +374,15 @@ def stop_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[
     close, _ = stop.stop(store, clock, game_id, Stop(StopReason.ABANDONED, caller.sub),
                       may_stop=lambda game: game.kind == KIND and bool(game.seats_of(caller.sub)), kind=KIND)
     return game_response(close.game, _views_of(close.views, caller.sub))
+
+
+def _told(body: Json) -> dict[str, Any]:
+    """What a live event tells of my game: the phase, and the messages of it to me (each by its id, kind and
+    sender, as my view lists them: the AI powers' proposals and news)."""
+    view = body["view"]
+    return {"turn": view["phase"], "deadline": None,
+            "messages": [{"id": m["id"], "kind": m["kind"], "from": m["from"]} for m in view["messages"]]}
+
+
+SHOWN = Shown(body=game_response, told=_told)
+"""Front 1901's game on the wire, for the live events (``play.events``)."""
