@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gameserver.api.feed_answers import FeedNotice
+from gameserver.platform.feed import FeedNoticeOut
 
 SUBPROTOCOL = "feinthold.v1"
 """The subprotocol the server answers with; the client offers it with its token (``bearer.<JWT>``)."""
@@ -98,7 +98,7 @@ class NoticeEvent(BaseModel):
     """A notice of my feed, as the feed shows it."""
 
     type: Literal["notice"]
-    notice: FeedNotice
+    notice: FeedNoticeOut
 
 
 class EventMessage(BaseModel):
