@@ -338,6 +338,9 @@ WRITES: dict[str, Callable[[Any], list[Touch]]] = {
     "MatchWrite": lambda w: [Touch(f"TOURNEY#{w.match.tournament_id}", wcu=4)] + _notices(w.notices) + (
         [Touch(f"due:TOURNEYDUE#{_crc_shard(w.match.tournament_id)}", wcu=2 * INDEX_WCU)] if w.due_at else []),
     "Notices": lambda w: _notices(w.notices),
+    # The live channel's events, in their own table (docs/events.md): an item per member and stream, in the
+    # transaction of the change it tells.
+    "EventWrite": lambda w: [Touch(f"EVENTS#{e.sub}#{e.stream}", wcu=2) for e in w.events],
     "TableWrite": lambda w: [Touch(f"TABLE#{w.table.table_id}", wcu=4)],
     "Marks": lambda w: _marks(w.marks),
     "FreezeWrite": lambda w: [Touch(f"MEMBER#{w.freeze.member}", wcu=2), Touch("gsi1:FROZEN", wcu=INDEX_WCU)],

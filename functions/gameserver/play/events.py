@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gameserver.catalog import GAMES
 from gameserver.etag import etag_of
-from gameserver.platform.feed import notice_json
 from gameserver.storage.events import FEED, Event, EventWrite, game_seq, game_stream
 from gameserver.storage.games import GameClose, NewGame, StepCommit
 from gameserver.storage.members import Notices
@@ -105,6 +104,10 @@ def added(writes: Sequence[Write]) -> list[Write]:
 def of_notices(writes: Sequence[Write]) -> tuple[Event, ...]:
     """An event per feed notice among ``writes``, at the notice's place in its member's feed, carrying the
     notice as the feed shows it."""
+    # Imported here: a notice's shape reads the seasons' prizes and the challenges' words, which a request
+    # that writes no notice (most of them) should not load.
+    from gameserver.platform.feed import notice_json
+
     return tuple(Event(sub=notice.sub, stream=FEED, seq=notice.order, at=notice.opened_at,
                        body={"type": "notice", "notice": notice_json(notice)})
                  for write in writes if isinstance(write, Notices) for notice in write.notices)
