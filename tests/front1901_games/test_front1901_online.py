@@ -405,3 +405,14 @@ def test_a_too_regular_pace_leaves_a_mark_at_the_end(store, clock) -> None:
     assert store.games.get("g1").status == "over"  # type: ignore[union-attr]
     marks, _ = store.fairplay.marks(None, 20)
     assert {(m.member, m.kind.value) for m in marks} >= {(sub, "pace-too-regular") for sub in MEMBERS.values()}
+
+
+def test_a_member_cannot_stop_the_tables_game_for_the_others(store, clock) -> None:
+    """The solo game's stop ends the game for its one member; at a table it would end it for every member: a
+    member who leaves misses their phases and an AI power keeps the seat."""
+    table_game(store, clock)
+    with pytest.raises(Conflict) as refused:
+        games.stop_game(store, clock, CALLERS["FRANCE"], "g1")
+    assert refused.value.rule == "table-plays-on"
+    game = store.games.get("g1")
+    assert game is not None and game.status == "open" and game.stopped is None
