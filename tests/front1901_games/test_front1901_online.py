@@ -416,3 +416,22 @@ def test_a_member_cannot_stop_the_tables_game_for_the_others(store, clock) -> No
     assert refused.value.rule == "table-plays-on"
     game = store.games.get("g1")
     assert game is not None and game.status == "open" and game.stopped is None
+
+
+def test_fog_an_agreement_between_two_other_members_leaves_a_third_members_agreement_ids_alone(clock) -> None:
+    """A private pact between FRANCE and ENGLAND is not news: AUSTRIA's own agreement with ITALY, its id
+    included, is the same whether or not the other two agreed."""
+    one, other = MemoryStore(), MemoryStore()
+    for store in (one, other):
+        table_game(store, clock)
+    games.send_proposal(one, clock, CALLERS["FRANCE"], "g1", "S1901M", "ENGLAND", {"kind": "pact"})
+    [offered] = [m for m in view(one, clock, "ENGLAND")["view"]["messages"] if m["from"] == "FRANCE"]
+    games.reply_to_message(one, clock, CALLERS["ENGLAND"], "g1", "S1901M", offered["id"], True)
+    for store in (one, other):
+        games.send_proposal(store, clock, CALLERS["AUSTRIA"], "g1", "S1901M", "ITALY", {"kind": "pact"})
+    assert view(one, clock, "AUSTRIA")["view"]["agreements"]
+    assert _normalised(view(one, clock, "AUSTRIA")) == _normalised(view(other, clock, "AUSTRIA"))
+    for store in (one, other):
+        play_phase(store, clock)
+    assert _normalised(games.game_history(one, CALLERS["AUSTRIA"], "g1", None, 50)) == _normalised(
+        games.game_history(other, CALLERS["AUSTRIA"], "g1", None, 50))
