@@ -435,3 +435,22 @@ def test_fog_an_agreement_between_two_other_members_leaves_a_third_members_agree
         play_phase(store, clock)
     assert _normalised(games.game_history(one, CALLERS["AUSTRIA"], "g1", None, 50)) == _normalised(
         games.game_history(other, CALLERS["AUSTRIA"], "g1", None, 50))
+
+
+def test_a_member_whose_ratings_are_frozen_keeps_their_rating_at_a_rated_tables_end(clock) -> None:
+    """"Freeze the ratings of an account: no more ... ratings that move": the frozen member is not rated, the
+    others are."""
+    from gameserver.storage.moderation import Freeze, FreezeWrite
+
+    store = MemoryStore()
+    five = {**MEMBERS, "ITALY": "eve"}
+    callers = {**CALLERS, "ITALY": member("eve")}
+    online.open_game(store, clock, players=five, pace="live", seed=3, game_id="g1", rated=True)
+    store.transact([FreezeWrite(Freeze("bob", iso(clock.now()), "mod"))])
+    for caller in callers.values():
+        games.cast_vote(store, clock, caller, "g1", "S1901M", "concede", "AUSTRIA")
+    for caller in callers.values():
+        games.submit_orders(store, clock, caller, "g1", "S1901M", first_orders(games.read_game(store, clock, caller,
+                                                                                              "g1")), HERE)
+    assert store.games.get("g1").winner == "AUSTRIA"  # type: ignore[union-attr]
+    assert set(store.front1901.online_ratings(tuple(five.values()))) == {"ann", "cat", "dan", "eve"}
