@@ -454,3 +454,18 @@ def test_a_member_whose_ratings_are_frozen_keeps_their_rating_at_a_rated_tables_
                                                                                               "g1")), HERE)
     assert store.games.get("g1").winner == "AUSTRIA"  # type: ignore[union-attr]
     assert set(store.front1901.online_ratings(tuple(five.values()))) == {"ann", "cat", "dan", "eve"}
+
+
+def test_a_tables_own_actions_on_a_solo_game_answer_a_declared_invalid_naming_the_game(store, clock, ann) -> None:
+    """Texts, votes and reclaiming are a table's: on a solo game each route answers 422 ``invalid`` (a code every
+    route declares) naming the game, not an undeclared ``illegal_orders`` naming a ``kind`` no request has."""
+    from gameserver.errors import ErrorCode, InvalidInput
+
+    solo = games.create_solo_game(store, clock, ann, power="FRANCE", level="easy", length="short", seed=5)
+    for call in (lambda: games.send_message(store, clock, ann, solo["game_id"], "S1901M", None, "Hello"),
+                 lambda: games.cast_vote(store, clock, ann, solo["game_id"], "S1901M", "draw", None),
+                 lambda: games.reclaim_seat(store, clock, ann, solo["game_id"], "S1901M")):
+        with pytest.raises(InvalidInput) as refused:
+            call()
+        assert (refused.value.code, refused.value.field, refused.value.rule) == (ErrorCode.INVALID, "game_id",
+                                                                                  "no-table")
