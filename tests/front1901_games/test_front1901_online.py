@@ -469,3 +469,22 @@ def test_a_tables_own_actions_on_a_solo_game_answer_a_declared_invalid_naming_th
             call()
         assert (refused.value.code, refused.value.field, refused.value.rule) == (ErrorCode.INVALID, "game_id",
                                                                                   "no-table")
+
+
+def test_a_table_that_closed_unstarted_leaves_the_sweeps_list_so_it_never_blocks_a_later_start(store, clock):
+    """A table whose start time came with its host alone, then closed: the sweep cancels it once and never reads
+    it again, so the sweep's page (``limit``) goes to the tables it can start."""
+    _profile(store, "ann", "cat")
+    ann = member("ann")
+    lonely = online.create_table(store, clock, ann, seats=3, level="easy", pace="1d", press="full", length="short",
+                                 rated=False, seating="dealt", starts_at=iso(clock.now() + timedelta(hours=1)))
+    clock.advance(7 * 24 * 3600 + 60)
+    later = online.create_table(store, clock, ann, seats=3, level="easy", pace="1d", press="full", length="short",
+                                rated=False, seating="dealt", starts_at=iso(clock.now() + timedelta(hours=1)))
+    online.join_table(store, clock, member("cat"), later["table_id"])
+    clock.advance(3600)
+    assert online.start_due(store, clock, limit=1) == {"cancelled": 1}
+    assert online.start_due(store, clock, limit=1) == {"started": 1}
+    assert store.lobby.get_table(later["table_id"]).status == "started"  # type: ignore[union-attr]
+    assert online.read_table(store, clock, ann, lonely["table_id"])["status"] == "cancelled"
+    assert online.start_due(store, clock, limit=1) == {}
