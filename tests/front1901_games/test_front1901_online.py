@@ -488,3 +488,16 @@ def test_a_table_that_closed_unstarted_leaves_the_sweeps_list_so_it_never_blocks
     assert store.lobby.get_table(later["table_id"]).status == "started"  # type: ignore[union-attr]
     assert online.read_table(store, clock, ann, lonely["table_id"])["status"] == "cancelled"
     assert online.start_due(store, clock, limit=1) == {}
+
+
+def test_a_table_starting_at_the_end_of_its_seven_days_starts_though_the_sweep_comes_after_its_close(store, clock):
+    """A start time the table accepted (its last instant, ``closes_at``) is kept: the sweep a minute later starts
+    it with the members seated by then."""
+    _profile(store, "ann", "cat")
+    table = online.create_table(store, clock, member("ann"), seats=3, level="easy", pace="1d", press="full",
+                                length="short", rated=False, seating="dealt",
+                                starts_at=iso(clock.now() + timedelta(days=7)))
+    online.join_table(store, clock, member("cat"), table["table_id"])
+    clock.advance(7 * 24 * 3600 + 30)
+    assert online.start_due(store, clock) == {"started": 1}
+    assert store.lobby.get_table(table["table_id"]).status == "started"  # type: ignore[union-attr]
