@@ -283,19 +283,24 @@ def _start(store: Store, clock: Clock, table: Table, seed: int | None) -> Table:
 
 
 def start_due(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
-    """The sweep's stage: each open table whose start time has come starts, its empty seats to AI powers (a
-    table with one member only is cancelled at its close, as nothing can start it)."""
+    """The sweep's stage: each open table whose start time has come starts, its empty seats to AI powers (its
+    start time lies within its 7 days: a sweep coming after its close starts it too). A table with one member
+    only is cancelled at its close, as nothing can start it: written so, it leaves the list of tables to start,
+    which it would otherwise head for good."""
     outcomes: dict[str, int] = {}
     now = iso(clock.now())
     for table_id in store.lobby.tables_to_start(now, limit):
         table = store.lobby.get_table(table_id)
         outcome = "waiting"
-        if table is not None and table.status == "open" and table.closes_at > now and len(table.joined) >= MIN_MEMBERS:
-            try:
+        try:
+            if table is not None and table.status == "open" and len(table.joined) >= MIN_MEMBERS:
                 _start(store, clock, table, None)
                 outcome = "started"
-            except WriteConflict:
-                outcome = "contended"
+            elif table is not None and table.status == "open" and table.closes_at <= now:
+                store.transact([TableWrite(replace(table, status="cancelled"))])
+                outcome = "cancelled"
+        except WriteConflict:
+            outcome = "contended"
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
     return outcomes
 
