@@ -191,3 +191,26 @@ def test_an_answer_changes_the_proposal_answered_and_no_other() -> None:
     answered = reply(game, target.id, False)
     changed = [(a, b) for a, b in zip(game.messages, answered.messages, strict=True) if a != b]
     assert [(a.id, b.status.value if b.status else None) for a, b in changed] == [(target.id, "declined")]
+
+
+def test_a_private_pact_between_two_members_broken_teaches_no_ai_power() -> None:
+    """An AI power reads its power's view: a pact between two members is in neither of the AIs' views, so
+    its break moves the victim's trust alone, and no AI's model of the breaker."""
+    from .helpers import position as make_position
+
+    game = new_table(2, MEMBERS, "normal")
+    units = {"AUSTRIA": ["A VIE"], "ENGLAND": ["F LON"], "FRANCE": ["A BUR"], "GERMANY": ["A MUN"],
+             "ITALY": ["A VEN"], "RUSSIA": ["A MOS"], "TURKEY": ["A CON"]}
+    game = open_phase(replace(game, position=make_position(units, "S1901M")))
+    game = offer(game, "FRANCE", "GERMANY", {"kind": "pact"})
+    [sent] = [m for m in game.messages if m.sender == "FRANCE" and m.recipient == "GERMANY"]
+    game = reply(game, sent.id, True, power="GERMANY")
+    before = trust_in_member(game, "FRANCE")
+    stats_before = game.memory.members["FRANCE"]
+    after, [record] = submit(game, {"FRANCE": ["A BUR - MUN"], "GERMANY": ["A MUN H"], "AUSTRIA": ["A VIE H"],
+                                    "ENGLAND": ["F LON H"]})
+    assert [v.outcome.value for v in record.verdicts if set(v.agreement.parties) == {"FRANCE", "GERMANY"}] \
+        == ["broken"]
+    assert trust_in_member(after, "FRANCE") == before
+    assert after.memory.members["FRANCE"].broken == stats_before.broken
+    assert after.memory.trust.of("GERMANY", "FRANCE") < game.memory.trust.of("GERMANY", "FRANCE")

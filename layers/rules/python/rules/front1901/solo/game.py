@@ -562,10 +562,13 @@ def _remember(
         agreement = verdict.agreement
         if verdict.ends:
             ended.add(agreement.id)
+        # An agreement between two members is theirs alone: no AI power was told of it, so none learns from
+        # how it was kept (an AI reads what its power's view holds, and the pact is in neither of theirs).
+        private = all(party in member_orders for party in agreement.parties)
         if verdict.outcome is VerdictKind.BROKEN:
             for breaker in verdict.breakers:
-                trust = trust.broken(breaker, agreement.other(breaker), year)
-                if breaker in observed:
+                trust = trust.broken(breaker, agreement.other(breaker), year, witnessed=not private)
+                if breaker in observed and not private:
                     observed[breaker] = observed[breaker].promise(kept=False)
         elif verdict.outcome is VerdictKind.IGNORED:
             ai, enemy = agreement.proposer, agreement.recipient
@@ -575,7 +578,7 @@ def _remember(
             for keeper in agreement.parties:
                 if agreement.binds(keeper):
                     trust = trust.kept(keeper, agreement.other(keeper))
-                    if keeper in observed:
+                    if keeper in observed and not private:
                         observed[keeper] = observed[keeper].promise(kept=True)
     kept = replace(memory.without(ended), trust=trust)
     if memory.members:

@@ -89,12 +89,13 @@ class Trust:
         """A kept promise raises the beneficiary's trust in the keeper by ``KEPT`` (up to the ceiling)."""
         return self._changed({(beneficiary, keeper): self.values[beneficiary][keeper] + KEPT})
 
-    def broken(self, breaker: Power, victim: Power, year: int) -> Trust:
+    def broken(self, breaker: Power, victim: Power, year: int, witnessed: bool = True) -> Trust:
         """A break: the victim's trust falls by ``VICTIM``, everyone else's by ``WITNESS``; nobody's can
-        again rise above its value before the break minus ``SCAR``."""
+        again rise above its value before the break minus ``SCAR``. An agreement nobody else knew of
+        (``witnessed`` False: a private one between two members at a table) moves the victim's trust alone."""
         updates: dict[tuple[Power, Power], int] = {}
         ceilings: dict[tuple[Power, Power], int] = {}
-        for truster in POWERS:
+        for truster in POWERS if witnessed else (victim,):
             if truster == breaker:
                 continue
             before = self.values[truster][breaker]
