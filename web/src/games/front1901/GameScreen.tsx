@@ -7,16 +7,21 @@ import * as calls from "./calls";
 import { Help } from "./Help";
 import { MapView, unitsOf } from "./MapView";
 import { Negotiation, type Picking } from "./Negotiation";
+import { Online } from "./Online";
 import { mentions, ordersMatching, readOrder, type DrawnOrder } from "./orders";
 import { OrdersPanel, withOrder } from "./OrdersPanel";
 import { powerName } from "./powers";
 import { Results } from "./Results";
 
 const POLL_MS = 20_000;
+/** A table's game waits on other members: it is polled more often than a solo game, which waits on me only. */
+const TABLE_POLL_MS = 5_000;
 
 export function GameScreen({ params }: { params: Params }) {
   const gameId = params["gameId"]!;
-  const polled = useView(`/v1/front1901/games/${gameId}`, calls.loadGame(gameId), POLL_MS);
+  const [every, setEvery] = useState(POLL_MS);
+  const polled = useView(`/v1/front1901/games/${gameId}`, calls.loadGame(gameId), every);
+  useEffect(() => setEvery(polled.data && calls.isTable(polled.data.view) ? TABLE_POLL_MS : POLL_MS), [polled.data]);
   const [latest, setLatest] = useState<calls.Game | undefined>(undefined);
   // A poll that arrives after my action's answer replaces it, unless it was of an earlier phase (sent before).
   useEffect(() => setLatest((mine) => (mine && polled.data && phaseOrder(mine.view.phase) > phaseOrder(polled.data.view.phase) ? mine : undefined)), [polled.data]);
@@ -213,6 +218,7 @@ function Board({ game, onGame, refresh }: { game: calls.Game; onGame: (g: calls.
           <ErrorNote error={error} />
         </div>
       </div>
+      {calls.isTable(view) && <Online gameId={gameId} view={view} onGame={onGame} />}
       <Results played={view.last} power={view.power} />
       <Negotiation
         view={view}
