@@ -1,5 +1,6 @@
 /** A Front 1901 game: the map, my orders by clicking or typing, the results, the negotiation and the help. */
 import { useEffect, useMemo, useState } from "preact/hooks";
+import type { ServerTime } from "../../app/clock";
 import { ErrorNote, Loading } from "../../app/errors";
 import { Link, type Params } from "../../app/router";
 import { useView } from "../../app/poll";
@@ -14,20 +15,16 @@ import { powerName } from "./powers";
 import { Results } from "./Results";
 
 const POLL_MS = 20_000;
-/** A table's game waits on other members: it is polled more often than a solo game, which waits on me only. */
-const TABLE_POLL_MS = 5_000;
 
 export function GameScreen({ params }: { params: Params }) {
   const gameId = params["gameId"]!;
-  const [every, setEvery] = useState(POLL_MS);
-  const polled = useView(`/v1/front1901/games/${gameId}`, calls.loadGame(gameId), every);
-  useEffect(() => setEvery(polled.data && calls.isTable(polled.data.view) ? TABLE_POLL_MS : POLL_MS), [polled.data]);
+  const polled = useView(`/v1/front1901/games/${gameId}`, calls.loadGame(gameId), POLL_MS);
   const [latest, setLatest] = useState<calls.Game | undefined>(undefined);
   // A poll that arrives after my action's answer replaces it, unless it was of an earlier phase (sent before).
   useEffect(() => setLatest((mine) => (mine && polled.data && phaseOrder(mine.view.phase) > phaseOrder(polled.data.view.phase) ? mine : undefined)), [polled.data]);
   const game = latest ?? polled.data;
   if (!game) return polled.error ? <ErrorNote error={polled.error} /> : <Loading what="the game" />;
-  return <Board game={game} onGame={setLatest} refresh={polled.refresh} />;
+  return <Board game={game} onGame={setLatest} refresh={polled.refresh} time={polled.time} />;
 }
 
 /** Phases in the order they are played: S1901M < F1901M < F1901R < W1901A < S1902M. */
@@ -41,7 +38,8 @@ function trustKey(gameId: string) {
   return `front1901.trust:${gameId}`;
 }
 
-function Board({ game, onGame, refresh }: { game: calls.Game; onGame: (g: calls.Game) => void; refresh: () => void }) {
+function Board({ game, onGame, refresh, time }:
+  { game: calls.Game; onGame: (g: calls.Game) => void; refresh: () => void; time: ServerTime | undefined }) {
   const view = game.view;
   const gameId = game.game_id;
   const [draft, setDraft] = useState<string[]>(view.draft?.orders ?? []);
@@ -218,7 +216,7 @@ function Board({ game, onGame, refresh }: { game: calls.Game; onGame: (g: calls.
           <ErrorNote error={error} />
         </div>
       </div>
-      {calls.isTable(view) && <Online gameId={gameId} view={view} onGame={onGame} />}
+      {calls.isTable(view) && <Online gameId={gameId} view={view} onGame={onGame} refresh={refresh} time={time} />}
       <Results played={view.last} power={view.power} />
       <Negotiation
         view={view}

@@ -1,11 +1,13 @@
 /**
- * What a table's game shows beside the solo game's board: the phase's deadline (my games' list says it), who
- * plays which power, the texts (to one power or to all), my vote of the phase, and reclaiming the seat an AI keeps.
+ * What a table's game shows beside the solo game's board: the phase's deadline (my games' list says it, counted
+ * down on the game view's clock), who plays which power, the texts (to one power or to all), my vote of the
+ * phase, and reclaiming the seat an AI keeps.
  * Everything is the member's view as the server sent it: no rule is worked out here.
  */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api } from "../../app/api";
 import { useAction } from "../../app/action";
+import type { ServerTime } from "../../app/clock";
 import { Countdown } from "../../app/Countdown";
 import { ErrorNote } from "../../app/errors";
 import { useView } from "../../app/poll";
@@ -13,9 +15,24 @@ import * as calls from "./calls";
 import { POWERS, powerName } from "./powers";
 
 const MY_GAMES_POLL_MS = 10_000;
+/** A table's game waits on other members (their texts, their orders): asked again more often than a solo game. */
+const TABLE_POLL_MS = 5_000;
 
-export function Online({ gameId, view, onGame }: { gameId: string; view: calls.TableView; onGame: (g: calls.Game) => void }) {
+export function Online({ gameId, view, onGame, refresh, time }: {
+  gameId: string;
+  view: calls.TableView;
+  onGame: (g: calls.Game) => void;
+  refresh: () => void;
+  /** the game view's server clock: the deadline counts down from it (the runner's manual clock too) */
+  time: ServerTime | undefined;
+}) {
   const mine = useView("/v1/games", () => api.GET("/v1/games", {}), MY_GAMES_POLL_MS);
+  useEffect(() => {
+    const timer = setInterval(refresh, TABLE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+  // Each phase has its own deadline: asked for as soon as the phase changes, not at the list's next poll.
+  useEffect(() => mine.refresh(), [view.phase]);
   const deadline = mine.data?.games.find((g) => g.game_id === gameId)?.deadline;
   const others = POWERS.filter((p) => p !== view.power);
   const [to, setTo] = useState<string>("");
@@ -39,7 +56,7 @@ export function Online({ gameId, view, onGame }: { gameId: string; view: calls.T
   return (
     <section class="f19-online" aria-labelledby="f19-online-title">
       <h2 id="f19-online-title">The table</h2>
-      {deadline && mine.time ? <Countdown deadline={deadline} time={mine.time} label={`${view.phase} closes in`} /> : null}
+      {deadline && time ? <Countdown deadline={deadline} time={time} label={`${view.phase} closes in`} /> : null}
       <p data-testid="members">
         Members play {view.members.map(powerName).join(", ")}; AI powers the others.
         {view.against ? ` The coalition stands against ${powerName(view.against)}.` : ""}
