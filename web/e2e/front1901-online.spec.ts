@@ -1,7 +1,7 @@
 // Online Front 1901 in two browser contexts: one member opens a table of two members' seats, the other joins
 // (the last seat starts the game, AI powers in the five others), each texts the other and sees the other's
 // text, each sends an order typed on the solo game's board, the phase resolves; and neither page was ever sent
-// the other's orders of the open phase.
+// the other's orders of the open phase. A draw voted by one member alone does not end it.
 import type { Page, Response } from "@playwright/test";
 import { expect, expectAccessible, screenshot, signIn, test, type Runner } from "./fixtures";
 
@@ -72,6 +72,10 @@ test("a table of two members and five AI powers: opened, joined, texts both ways
   await expect(bob.page.getByTestId("texts")).toContainText(`${named(greta.power)} to ${named(henrik.power)}: Greta to Henrik`, { timeout: 15_000 });
   await expect(page.getByTestId("texts")).toContainText(`${named(henrik.power)} to ${named(greta.power)}: Henrik to Greta`, { timeout: 15_000 });
   await screenshot(page, "front1901", "table");
+
+  // A draw asked for by one member only: counted as the phase closes, it does not pass (the game goes on).
+  await page.getByRole("button", { name: "Vote for a draw" }).click();
+  await expect(page.getByRole("group", { name: "My vote of the phase" })).toContainText("My vote this phase: a draw.");
 
   // Each sends one order typed on the board; the last one sent resolves the phase.
   for (const [p, mine] of [[page, greta], [bob.page, henrik]] as const) {

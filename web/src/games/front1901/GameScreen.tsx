@@ -166,6 +166,7 @@ function Board({ game, onGame, refresh, time }:
       <section class="f19">
         <h1>Front 1901: {powerName(view.power)}, over</h1>
         <p data-testid="result">{view.result ? `${view.result.kind}, ${view.result.centres} centres in ${view.result.year}` : game.status}</p>
+        {calls.isTable(view) && <Ranks view={view} />}
         <MapView units={unitsOf(view.units)} centres={view.centres} mine={view.power} />
         <Results played={view.last} power={view.power} />
         <p><Link href={`/front1901/games/${gameId}/history`}>The history</Link> · <Link href={`/front1901/games/${gameId}/record`}>The record</Link></p>
@@ -250,6 +251,25 @@ function Board({ game, onGame, refresh, time }:
 
 function toggle(list: string[], item: string): string[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+}
+
+/** A table's result: each power's rank by centres as the server ranked them (ties share), and how a vote ended it. */
+function Ranks({ view }: { view: calls.TableView }) {
+  const ranked = Object.entries(view.ranks ?? {}).sort((a, b) => a[1] - b[1]);
+  return (
+    <table class="f19-legend" data-testid="ranks">
+      <caption>{view.ends ? `Ended by the members' votes: ${view.ends}` : "The powers ranked by centres"}</caption>
+      <tbody>
+        {ranked.map(([power, rank]) => (
+          <tr key={power} class={power === view.power ? "mine" : undefined}>
+            <td class="number">{rank}</td>
+            <th scope="row">{powerName(power)}{view.members.includes(power as calls.TableView["power"]) ? " (a member)" : ""}</th>
+            <td class="number">{view.counts[power] ?? 0}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 function Legend({ view }: { view: calls.View }) {

@@ -31,8 +31,12 @@ export function Online({ gameId, view, onGame, refresh, time }: {
     const timer = setInterval(refresh, TABLE_POLL_MS);
     return () => clearInterval(timer);
   }, [refresh]);
-  // Each phase has its own deadline: asked for as soon as the phase changes, not at the list's next poll.
-  useEffect(() => mine.refresh(), [view.phase]);
+  // Each phase has its own deadline (asked for as soon as the phase changes, not at the list's next poll) and
+  // its own votes.
+  useEffect(() => {
+    mine.refresh();
+    setVoted("");
+  }, [view.phase]);
   const deadline = mine.data?.games.find((g) => g.game_id === gameId)?.deadline;
   const others = POWERS.filter((p) => p !== view.power);
   const [to, setTo] = useState<string>("");
@@ -90,20 +94,17 @@ export function Online({ gameId, view, onGame, refresh, time }: {
           </form>
         </>
       ) : <p>Gunboat: no messages at this table.</p>}
-      {!view.over && (
-        <div class="f19-buttons" role="group" aria-label="My vote of the phase">
-          <button type="button" disabled={action.busy} onClick={() => castVote({ vote: "draw" }, "a draw")}>Vote for a draw</button>
-          <label for="f19-concede">Concede to</label>
-          <select id="f19-concede" value={concedeTo} onChange={(e) => setConcedeTo((e.target as HTMLSelectElement).value)}>
-            {others.map((p) => <option key={p} value={p}>{powerName(p)}</option>)}
-          </select>
-          <button type="button" disabled={action.busy}
-            onClick={() => castVote({ vote: "concede", to: concedeTo as calls.Vote["to"] }, `conceding to ${powerName(concedeTo)}`)}>Concede</button>
-          <button type="button" disabled={action.busy} onClick={() => castVote({ vote: "none" }, "")}>Withdraw my vote</button>
-          {voted && <span role="status">My vote this phase: {voted}.</span>}
-        </div>
-      )}
-      {view.ends && <p data-testid="ends">Ended by the members' votes: {view.ends}.</p>}
+      <div class="f19-buttons" role="group" aria-label="My vote of the phase">
+        <button type="button" disabled={action.busy} onClick={() => castVote({ vote: "draw" }, "a draw")}>Vote for a draw</button>
+        <label for="f19-concede">Concede to</label>
+        <select id="f19-concede" value={concedeTo} onChange={(e) => setConcedeTo((e.target as HTMLSelectElement).value)}>
+          {others.map((p) => <option key={p} value={p}>{powerName(p)}</option>)}
+        </select>
+        <button type="button" disabled={action.busy}
+          onClick={() => castVote({ vote: "concede", to: concedeTo as calls.Vote["to"] }, `conceding to ${powerName(concedeTo)}`)}>Concede</button>
+        <button type="button" disabled={action.busy} onClick={() => castVote({ vote: "none" }, "")}>Withdraw my vote</button>
+        {voted && <span role="status">My vote this phase: {voted}.</span>}
+      </div>
       <ErrorNote error={action.error} />
     </section>
   );
