@@ -6,7 +6,18 @@ import { bearer } from "./auth";
 
 export type Schemas = components["schemas"];
 /** The API's enumerations as lists (openapi-typescript's --enum-values), for the screens that offer a choice. */
-export { feintPaceValues, gamePaceValues, houseAiValues, layoutValues, sideValues } from "../api/generated/schema";
+export {
+  feintPaceValues,
+  front1901LengthValues,
+  front1901LevelValues,
+  front1901PressValues,
+  front1901SeatingValues,
+  gamePaceValues,
+  houseAiValues,
+  layoutValues,
+  phasePaceValues,
+  sideValues,
+} from "../api/generated/schema";
 export type ErrorDetail = Schemas["ErrorDetail"];
 
 const withToken: Middleware = {

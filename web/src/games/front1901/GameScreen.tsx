@@ -1,5 +1,6 @@
 /** A Front 1901 game: the map, my orders by clicking or typing, the results, the negotiation and the help. */
 import { useEffect, useMemo, useState } from "preact/hooks";
+import type { ServerTime } from "../../app/clock";
 import { ErrorNote, Loading } from "../../app/errors";
 import { Link, type Params } from "../../app/router";
 import { useView } from "../../app/poll";
@@ -7,6 +8,7 @@ import * as calls from "./calls";
 import { Help } from "./Help";
 import { MapView, unitsOf } from "./MapView";
 import { Negotiation, type Picking } from "./Negotiation";
+import { Online } from "./Online";
 import { mentions, ordersMatching, readOrder, type DrawnOrder } from "./orders";
 import { OrdersPanel, withOrder } from "./OrdersPanel";
 import { powerName } from "./powers";
@@ -22,7 +24,7 @@ export function GameScreen({ params }: { params: Params }) {
   useEffect(() => setLatest((mine) => (mine && polled.data && phaseOrder(mine.view.phase) > phaseOrder(polled.data.view.phase) ? mine : undefined)), [polled.data]);
   const game = latest ?? polled.data;
   if (!game) return polled.error ? <ErrorNote error={polled.error} /> : <Loading what="the game" />;
-  return <Board game={game} onGame={setLatest} refresh={polled.refresh} />;
+  return <Board game={game} onGame={setLatest} refresh={polled.refresh} time={polled.time} />;
 }
 
 /** Phases in the order they are played: S1901M < F1901M < F1901R < W1901A < S1902M. */
@@ -36,7 +38,8 @@ function trustKey(gameId: string) {
   return `front1901.trust:${gameId}`;
 }
 
-function Board({ game, onGame, refresh }: { game: calls.Game; onGame: (g: calls.Game) => void; refresh: () => void }) {
+function Board({ game, onGame, refresh, time }:
+  { game: calls.Game; onGame: (g: calls.Game) => void; refresh: () => void; time: ServerTime | undefined }) {
   const view = game.view;
   const gameId = game.game_id;
   const [draft, setDraft] = useState<string[]>(view.draft?.orders ?? []);
@@ -163,6 +166,7 @@ function Board({ game, onGame, refresh }: { game: calls.Game; onGame: (g: calls.
       <section class="f19">
         <h1>Front 1901: {powerName(view.power)}, over</h1>
         <p data-testid="result">{view.result ? `${view.result.kind}, ${view.result.centres} centres in ${view.result.year}` : game.status}</p>
+        {calls.isTable(view) && <Ranks view={view} />}
         <MapView units={unitsOf(view.units)} centres={view.centres} mine={view.power} />
         <Results played={view.last} power={view.power} />
         <p><Link href={`/front1901/games/${gameId}/history`}>The history</Link> · <Link href={`/front1901/games/${gameId}/record`}>The record</Link></p>
@@ -213,6 +217,7 @@ function Board({ game, onGame, refresh }: { game: calls.Game; onGame: (g: calls.
           <ErrorNote error={error} />
         </div>
       </div>
+      {calls.isTable(view) && <Online gameId={gameId} view={view} onGame={onGame} refresh={refresh} time={time} />}
       <Results played={view.last} power={view.power} />
       <Negotiation
         view={view}
@@ -246,6 +251,25 @@ function Board({ game, onGame, refresh }: { game: calls.Game; onGame: (g: calls.
 
 function toggle(list: string[], item: string): string[] {
   return list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+}
+
+/** A table's result: each power's rank by centres as the server ranked them (ties share), and how a vote ended it. */
+function Ranks({ view }: { view: calls.TableView }) {
+  const ranked = Object.entries(view.ranks ?? {}).sort((a, b) => a[1] - b[1]);
+  return (
+    <table class="f19-legend" data-testid="ranks">
+      <caption>{view.ends ? `Ended by the members' votes: ${view.ends}` : "The powers ranked by centres"}</caption>
+      <tbody>
+        {ranked.map(([power, rank]) => (
+          <tr key={power} class={power === view.power ? "mine" : undefined}>
+            <td class="number">{rank}</td>
+            <th scope="row">{powerName(power)}{view.members.includes(power as calls.TableView["power"]) ? " (a member)" : ""}</th>
+            <td class="number">{view.counts[power] ?? 0}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 function Legend({ view }: { view: calls.View }) {

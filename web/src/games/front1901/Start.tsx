@@ -26,7 +26,7 @@ export function Start() {
     <section class="f19">
       <h1>Front 1901</h1>
       <p>Europe, 1901: you play one power against six AI powers who negotiate, keep or break their word, and trust you less when you break yours.</p>
-      <p><Link href="/front1901/daily">Today's challenge</Link></p>
+      <p><Link href="/front1901/daily">Today's challenge</Link> · <Link href="/front1901/tables">Online tables</Link></p>
       <form class="f19-new" onSubmit={start}>
         <h2>A new game</h2>
         <label for="f19-power">Power</label>
