@@ -298,6 +298,9 @@ class Front1901GameOut(BaseModel):
     length: Front1901Length
     created_at: Timestamp
     finished_at: Timestamp | None
+    deadline: Timestamp | None = Field(description=(
+        "when the open phase closes if some member has yet to send (a table's pace); null in a solo game, which "
+        "waits for its member, and once over"))
     view: Front1901TableView | Front1901View = Field(description="a table's view (online) or a solo game's")
 
 

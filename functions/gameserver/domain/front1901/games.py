@@ -120,6 +120,7 @@ def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
         "length": game.options["length"],
         "created_at": game.created_at,
         "finished_at": game.finished_at,
+        "deadline": game.deadline if game.status == "open" else None,
         "view": view_now(game, mine),
     }
 

@@ -217,7 +217,7 @@ function Board({ game, onGame, refresh, time }:
           <ErrorNote error={error} />
         </div>
       </div>
-      {calls.isTable(view) && <Online gameId={gameId} view={view} onGame={onGame} refresh={refresh} time={time} />}
+      {calls.isTable(view) && <Online gameId={gameId} deadline={game.deadline} view={view} onGame={onGame} refresh={refresh} time={time} />}
       <Results played={view.last} power={view.power} />
       <Negotiation
         view={view}

@@ -1,43 +1,36 @@
 /**
- * What a table's game shows beside the solo game's board: the phase's deadline (my games' list says it, counted
- * down on the game view's clock), who plays which power, the texts (to one power or to all), my vote of the
+ * What a table's game shows beside the solo game's board: the phase's deadline (the game's, counted down on the
+ * game view's clock), who plays which power, the texts (to one power or to all), my vote of the
  * phase, and reclaiming the seat an AI keeps.
  * Everything is the member's view as the server sent it: no rule is worked out here.
  */
 import { useEffect, useState } from "preact/hooks";
-import { api } from "../../app/api";
 import { useAction } from "../../app/action";
 import type { ServerTime } from "../../app/clock";
 import { Countdown } from "../../app/Countdown";
 import { ErrorNote } from "../../app/errors";
-import { useView } from "../../app/poll";
 import * as calls from "./calls";
 import { POWERS, powerName } from "./powers";
 
-const MY_GAMES_POLL_MS = 10_000;
 /** A table's game waits on other members (their texts, their orders): asked again more often than a solo game. */
 const TABLE_POLL_MS = 5_000;
 
-export function Online({ gameId, view, onGame, refresh, time }: {
+export function Online({ gameId, deadline, view, onGame, refresh, time }: {
   gameId: string;
+  /** when the open phase closes (the game's answer says it), or null */
+  deadline: string | null;
   view: calls.TableView;
   onGame: (g: calls.Game) => void;
   refresh: () => void;
   /** the game view's server clock: the deadline counts down from it (the runner's manual clock too) */
   time: ServerTime | undefined;
 }) {
-  const mine = useView("/v1/games", () => api.GET("/v1/games", {}), MY_GAMES_POLL_MS);
   useEffect(() => {
     const timer = setInterval(refresh, TABLE_POLL_MS);
     return () => clearInterval(timer);
   }, [refresh]);
-  // Each phase has its own deadline (asked for as soon as the phase changes, not at the list's next poll) and
-  // its own votes.
-  useEffect(() => {
-    mine.refresh();
-    setVoted("");
-  }, [view.phase]);
-  const deadline = mine.data?.games.find((g) => g.game_id === gameId)?.deadline;
+  // Each phase has its own votes.
+  useEffect(() => setVoted(""), [view.phase]);
   const others = POWERS.filter((p) => p !== view.power);
   const [to, setTo] = useState<string>("");
   const [text, setText] = useState("");
