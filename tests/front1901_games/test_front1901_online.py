@@ -392,6 +392,30 @@ def test_a_member_reports_a_text_sent_to_them_and_moderators_read_it_and_no_othe
     assert [(r["from"], r["to"], r["text"]) for r in reports] == [("GERMANY", "AUSTRIA", "You will regret this.")]
 
 
+def test_a_member_reports_a_text_of_an_earlier_phase_sent_to_them_and_only_that(store, clock) -> None:
+    table_game(store, clock)
+    games.send_message(store, clock, CALLERS["GERMANY"], "g1", "S1901M", "AUSTRIA", "You will regret this.")
+    games.send_message(store, clock, CALLERS["GERMANY"], "g1", "S1901M", None, "To all, in spring.")
+    texts = {m["to"]: m for m in view(store, clock, "AUSTRIA")["view"]["messages"] if m["kind"] == "text"}
+    private, public = texts["AUSTRIA"], texts[None]
+    play_phase(store, clock)
+    play_phase(store, clock)  # two phases on: S1901M is two phases back
+    assert store.games.get("g1").label not in ("S1901M", "F1901M")  # type: ignore[union-attr]
+    with pytest.raises(DomainError):  # not sent to England, in this phase or any
+        games.report_message(store, clock, CALLERS["ENGLAND"], "g1", "S1901M", private["id"])
+    with pytest.raises(DomainError):  # their own text is not theirs to report
+        games.report_message(store, clock, CALLERS["GERMANY"], "g1", "S1901M", public["id"])
+    with pytest.raises(DomainError):  # a phase not played yet
+        games.report_message(store, clock, CALLERS["AUSTRIA"], "g1", "F1905M", private["id"])
+    made = games.report_message(store, clock, CALLERS["AUSTRIA"], "g1", "S1901M", private["id"])
+    assert made == games.report_message(store, clock, CALLERS["AUSTRIA"], "g1", "S1901M", private["id"])
+    games.report_message(store, clock, CALLERS["FRANCE"], "g1", "S1901M", public["id"])
+    reports = games.reported_messages(store, None, 10)["reports"]
+    assert sorted((r["reporter"], r["phase"], r["from"], r["to"], r["text"]) for r in reports) == [
+        ("ann", "S1901M", "GERMANY", "AUSTRIA", "You will regret this."),
+        ("cat", "S1901M", "GERMANY", None, "To all, in spring.")]
+
+
 def test_a_too_regular_pace_leaves_a_mark_at_the_end(store, clock) -> None:
     table_game(store, clock)
     for _ in range(6):

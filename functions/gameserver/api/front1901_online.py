@@ -115,11 +115,11 @@ async def get_front1901_ratings(caller: Me, cursor: Cursor = None, limit: Limit 
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/messages/{message_id}/report", status_code=201,
-             responses={**ok("Front1901Reported", 201), **errors(E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED)})
+             responses={**ok("Front1901Reported", 201), **errors(E.NOT_FOUND)})
 async def report_front1901_message(game_id: GameId, phase: Phase, message_id: Annotated[int, Path(ge=1)],
                                    request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
-    """Report a text of this phase sent to me (or to all): moderators read it, and no message that is not
-    reported."""
+    """Report a text sent to me (or to all) in this phase, the open one or any earlier one: moderators read it,
+    and no message that is not reported."""
     return answer(key, request, caller, None, lambda: games.report_message(storage(), get_clock(), caller, game_id,
                                                                             phase, message_id), status=201)
 
