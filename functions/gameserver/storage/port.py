@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         Front1901Port,
         MessageReported,
         OnlineRatingsWrite,
+        RatedGameVoided,
     )
     from gameserver.storage.games import (
         GameClose,
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
                         | TournamentWrite | MatchWrite | Notices | TableWrite
                         | FrontStopped | Marks | FreezeWrite | Unfreeze | FreezeSettled | NotFrozen | CloseWrite | PrizePaid
                         | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite
-                        | Front1901DayStart | OnlineRatingsWrite | MessageReported)
+                        | Front1901DayStart | OnlineRatingsWrite | RatedGameVoided | MessageReported)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
