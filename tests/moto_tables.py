@@ -97,3 +97,18 @@ def store_of(request: pytest.FixtureRequest) -> object:
         return MemoryStore()
     request.getfixturevalue("aws")
     return services.storage()
+
+
+def either_store(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tables: str) -> Iterator[object]:
+    """A contract test's store (a fixture parametrised over ``memory`` and ``dynamodb``): the in-memory one, or
+    the DynamoDB adapter on moto in-process with the ``tables`` tables."""
+    if request.param == "memory":
+        from gameserver.storage.memory import MemoryStore
+
+        yield MemoryStore()
+        return
+    set_environment(monkeypatch, environment(tables))
+    with moto_tables():
+        from gameserver.storage.dynamodb import DynamoStore
+
+        yield DynamoStore()

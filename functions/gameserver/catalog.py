@@ -33,6 +33,9 @@ class Entry(NamedTuple):
     games: tuple[str, ...] = ()
     """A mode's: the games it is played in (none named: any game). A step's read asks for the companions of the
     modes its game may be played in, and no other."""
+    words: str = ""
+    """A game's: the module that speaks it on the wire, whose ``SHOWN`` (``play.events.Shown``) is a member's
+    game as the API answers it and what a live event tells of that answer."""
 
 
 class Undeclared(LookupError):
@@ -117,11 +120,13 @@ FRONT1901 = "front1901"
 
 GAMES = Catalog("game", "kind", "ENGINE", (
     Entry(FEINTHOLD, "gameserver.play.engines.feinthold",
-          "Feinthold: two sides, simultaneous orders, eight turns."),
+          "Feinthold: two sides, simultaneous orders, eight turns.", words="gameserver.domain.feinthold"),
     Entry(FEINT, "gameserver.play.engines.feint",
-          "Feint: a hex board, face-down tokens and banked Moves, two to six seats."),
+          "Feint: a hex board, face-down tokens and banked Moves, two to six seats.",
+          words="gameserver.domain.feint.games"),
     Entry(FRONT1901, "gameserver.play.engines.front1901",
-          "Front 1901: Diplomacy's board, a member's power against six AI powers."),
+          "Front 1901: Diplomacy's board, a member's power against six AI powers.",
+          words="gameserver.domain.front1901.games"),
 ))
 """The games, each with its adapter (``play/engines/<name>.py``)."""
 

@@ -15,6 +15,8 @@ from functools import lru_cache
 class Settings:
     table_name: str
     idempotency_table_name: str
+    events_table_name: str
+    """The events table: live events, WebSocket connections and subscriptions (``storage.events``)."""
     turn_timer_arn: str
     """Empty: no Step Functions timers; the due-turn index alone drives deadlines (the local runner)."""
     event_bus_name: str
@@ -38,6 +40,7 @@ def load_settings(environ: dict[str, str] | None = None) -> Settings:
     return Settings(
         table_name=env.get("TABLE_NAME", "feinthold"),
         idempotency_table_name=env.get("IDEMPOTENCY_TABLE_NAME", "feinthold-idempotency"),
+        events_table_name=env.get("EVENTS_TABLE_NAME", "feinthold-events"),
         turn_timer_arn=env.get("TURN_TIMER_ARN", ""),
         event_bus_name=env.get("EVENT_BUS_NAME", ""),
         daily_salt_parameter=env.get("DAILY_SALT_PARAMETER", ""),

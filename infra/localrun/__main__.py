@@ -36,6 +36,8 @@ def serve_parser() -> argparse.ArgumentParser:
     parser.add_argument("--moderator-sign-in", action="store_true",
                         help="the sign-in form offers the moderators' group (off by default)")
     parser.add_argument("--web-dist", type=Path, help="the built client served at / (default: web/dist)")
+    parser.add_argument("--store", choices=("moto", "memory"), default="moto",
+                        help="memory: the game table in the in-memory store (load runs); idempotency stays on moto")
     parser.add_argument("--concurrency", type=int, default=8,
                         help="API invocations at once (others wait their turn, as under a reserved concurrency)")
     return parser
@@ -68,7 +70,8 @@ def serve(argv: list[str]) -> int:
     args = serve_parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="localrun %(name)s %(levelname)s: %(message)s")
     options = Options(port=args.port, admin_port=args.admin_port, clock=args.clock, start=args.start,
-                      dynamodb_endpoint=args.dynamodb_endpoint, state_dir=args.state_dir, concurrency=args.concurrency,
+                      dynamodb_endpoint=args.dynamodb_endpoint, state_dir=args.state_dir, store=args.store,
+                      concurrency=args.concurrency,
                       moderator_sign_in=args.moderator_sign_in, web_dist=args.web_dist)
     # uvicorn hands SIGINT/SIGTERM back to these handlers once it has shut down: the runner then stops
     # its other parts (in serve's finally) and the process exits 0.

@@ -160,13 +160,23 @@ class GatewayApp:
     """A small ASGI app that feeds uvicorn's requests to the Gateway (or the runner's whole site) on a pool of
     invocation threads."""
 
-    def __init__(self, gateway: Handler, concurrency: int = 64):
+    def __init__(self, gateway: Handler, concurrency: int = 64,
+                  channel: Callable[[GatewayApp], Any] | None = None):
         self.gateway = gateway
         self.pool = ThreadPoolExecutor(concurrency, thread_name_prefix="invoke", initializer=_give_thread_an_event_loop)
+        self.channel = channel(self) if channel is not None else None
+        """The WebSocket API's stand-in (``localrun.channel.Channel``), given this app to invoke with."""
+
+    async def invoke(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` on the invocation pool, as Lambda runs a handler."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
 
     async def __call__(self, scope: dict[str, Any], receive: Callable, send: Callable) -> None:
         if scope["type"] == "lifespan":
             await self._lifespan(receive, send)
+            return
+        if scope["type"] == "websocket" and self.channel is not None:
+            await self.channel(scope, receive, send)
             return
         if scope["type"] != "http":
             return

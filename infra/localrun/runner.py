@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from localrun.gateway import Gateway, GatewayApp, LambdaHandler
 from localrun.signin import SignIn
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from gameserver.clock import Clock
 
     from localrun.admin import AdminServer
+    from localrun.channel import Sockets, StreamObserver
     from localrun.schedules import Scheduler
     from localrun.store import MotoStore
 
@@ -50,6 +51,10 @@ class Options:
     """Whether the sign-in form offers the moderators' group (off unless asked for)."""
     web_dist: Path | None = None
     """The built client served at / (default: the repository's web/dist)."""
+    store: str = "moto"
+    """``moto``: every table on the embedded moto server (or ``dynamodb_endpoint``); ``memory``: the game table
+    in the application's in-memory store (``storage.memory``), so that a load run measures the service and
+    not moto's one request at a time; the idempotency table stays on moto (Powertools writes it)."""
     concurrency: int = 8
     """API invocations at once. Every connection is accepted; the requests beyond this wait in the gateway
     rather than inside a function, whose DynamoDB calls would queue on the one-at-a-time store until the
@@ -77,6 +82,7 @@ def function_environment(endpoint: str, state_dir: Path) -> dict[str, str]:
         "AWS_DEFAULT_REGION": "us-east-1",
         "TABLE_NAME": "feinthold",
         "IDEMPOTENCY_TABLE_NAME": "feinthold-idempotency",
+        "EVENTS_TABLE_NAME": "feinthold-events",
         "DAILY_SALT": _kept_secret(state_dir, SALT_FILE),
         "CURSOR_KEY": _kept_secret(state_dir, CURSOR_KEY_FILE),
         "POWERTOOLS_SERVICE_NAME": "gameserver",
@@ -107,6 +113,8 @@ class Runner:
         self.clock: Clock | None = None
         self.api_socket: socket.socket | None = None
         self.app: GatewayApp | None = None
+        self.sockets: Sockets | None = None
+        self.stream: StreamObserver | None = None
 
     @property
     def api_url(self) -> str:
@@ -139,6 +147,13 @@ class Runner:
         get_settings.cache_clear()
         reset_clients()
         create_tables()
+        if options.store == "memory":
+            from gameserver import services
+            from gameserver.storage.memory import MemoryStore
+
+            services._storage = MemoryStore()  # the process's store: every handler reaches it through services
+        elif options.store != "moto":
+            raise ValueError(f"--store must be moto or memory, not {options.store!r}")
 
         if options.clock == "manual":
             self.clock = clocks.ManualClock(options.start)
@@ -152,7 +167,7 @@ class Runner:
         self.api_socket = _bind(options.port)
         signin = SignIn(self.authority, self.api_url, moderator_sign_in=options.moderator_sign_in)
         site = Site(Gateway(_load(API_HANDLER), self.authority), signin, options.web_dist or WEB_DIST)
-        self.app = GatewayApp(site, concurrency=options.concurrency)
+        self.app = GatewayApp(site, concurrency=options.concurrency, channel=self._channel())
 
         self.scheduler = Scheduler(clocks.get_clock().now)
         # Turns that fell due while the runner was down are resolved at once, not a minute later.
@@ -167,6 +182,34 @@ class Runner:
         self._write_ready_file()
         return self
 
+    def _channel(self) -> Any:
+        """The WebSocket API on the same port (``/ws``) and, with the runner's own store, the stream that feeds
+        its fan-out: the same functions as in the cloud, posting to the runner's sockets, checking the runner's
+        tokens."""
+        from gameserver.channel.auth import Refused
+        from gameserver.channel.fanout import FILTER_PATTERN
+        from gameserver.config import get_settings
+        from gameserver.handlers import channel as handlers
+
+        from localrun.channel import Channel, Sockets, StreamObserver
+        from localrun.tokens import TokenRejected
+
+        assert self.authority is not None
+        authority = self.authority
+
+        def verify(token: str) -> dict[str, Any]:
+            try:
+                return authority.verify(token)
+            except TokenRejected as rejected:
+                raise Refused(str(rejected)) from None
+
+        self.sockets = Sockets()
+        handlers.install(self.sockets, verify)
+        if self.store is not None:
+            self.stream = StreamObserver(get_settings().events_table_name, handlers.fanout, FILTER_PATTERN).start()
+        sockets = self.sockets
+        return lambda app: Channel(handlers, sockets, app.invoke)
+
     def _write_ready_file(self) -> None:
         ready = {
             "pid": os.getpid(),
@@ -175,6 +218,7 @@ class Runner:
             "admin": self.admin.url if self.admin else None,
             "dynamodb": os.environ["AWS_ENDPOINT_URL_DYNAMODB"],
             "clock": self.options.clock,
+            "channel": self.api_url.replace("http://", "ws://") + "/ws",
         }
         path = self.options.state_dir / READY_FILE
         partial = path.with_suffix(".tmp")
@@ -190,8 +234,11 @@ class Runner:
             + (", moderators too" if self.options.moderator_sign_in else "") + ")",
             f"localrun: API       {self.api_url}   (every route needs 'Authorization: Bearer <token>')",
             f"localrun: token     {mint}",
+            f"localrun: channel   {self.api_url.replace('http://', 'ws://')}/ws   (WebSocket; subprotocols "
+            "feinthold.v1 and bearer.<token>)",
             f"localrun: DynamoDB  {os.environ['AWS_ENDPOINT_URL_DYNAMODB']}"
-            + ("   (moto, one request at a time)" if self.store else ""),
+            + ("   (moto, one request at a time)" if self.store else "")
+            + ("; the game table in memory" if self.options.store == "memory" else ""),
             f"localrun: clock     {self.options.clock}, now {clock_now}",
         ]
         if self.admin:
@@ -219,6 +266,8 @@ class Runner:
         (self.options.state_dir / READY_FILE).unlink(missing_ok=True)
         if self.scheduler is not None:
             self.scheduler.stop()
+        if self.stream is not None:
+            self.stream.stop()
         if self.admin is not None:
             self.admin.stop()
         if self.store is not None:

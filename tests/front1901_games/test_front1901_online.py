@@ -481,3 +481,99 @@ def test_a_too_regular_pace_leaves_a_mark_at_the_end(store, clock) -> None:
     assert store.games.get("g1").status == "over"  # type: ignore[union-attr]
     marks, _ = store.fairplay.marks(None, 20)
     assert {(m.member, m.kind.value) for m in marks} >= {(sub, "pace-too-regular") for sub in MEMBERS.values()}
+
+
+def test_a_member_cannot_stop_the_tables_game_for_the_others(store, clock) -> None:
+    """The solo game's stop ends the game for its one member; at a table it would end it for every member: a
+    member who leaves misses their phases and an AI power keeps the seat."""
+    table_game(store, clock)
+    with pytest.raises(Conflict) as refused:
+        games.stop_game(store, clock, CALLERS["FRANCE"], "g1")
+    assert refused.value.rule == "table-plays-on"
+    game = store.games.get("g1")
+    assert game is not None and game.status == "open" and game.stopped is None
+
+
+def test_fog_an_agreement_between_two_other_members_leaves_a_third_members_agreement_ids_alone(clock) -> None:
+    """A private pact between FRANCE and ENGLAND is not news: AUSTRIA's own agreement with ITALY, its id
+    included, is the same whether or not the other two agreed."""
+    one, other = MemoryStore(), MemoryStore()
+    for store in (one, other):
+        table_game(store, clock)
+    games.send_proposal(one, clock, CALLERS["FRANCE"], "g1", "S1901M", "ENGLAND", {"kind": "pact"})
+    [offered] = [m for m in view(one, clock, "ENGLAND")["view"]["messages"] if m["from"] == "FRANCE"]
+    games.reply_to_message(one, clock, CALLERS["ENGLAND"], "g1", "S1901M", offered["id"], True)
+    for store in (one, other):
+        games.send_proposal(store, clock, CALLERS["AUSTRIA"], "g1", "S1901M", "ITALY", {"kind": "pact"})
+    assert view(one, clock, "AUSTRIA")["view"]["agreements"]
+    assert _normalised(view(one, clock, "AUSTRIA")) == _normalised(view(other, clock, "AUSTRIA"))
+    for store in (one, other):
+        play_phase(store, clock)
+    assert _normalised(games.game_history(one, CALLERS["AUSTRIA"], "g1", None, 50)) == _normalised(
+        games.game_history(other, CALLERS["AUSTRIA"], "g1", None, 50))
+
+
+def test_a_member_whose_ratings_are_frozen_keeps_their_rating_at_a_rated_tables_end(clock) -> None:
+    """"Freeze the ratings of an account: no more ... ratings that move": the frozen member is not rated, the
+    others are."""
+    from gameserver.storage.moderation import Freeze, FreezeWrite
+
+    store = MemoryStore()
+    five = {**MEMBERS, "ITALY": "eve"}
+    callers = {**CALLERS, "ITALY": member("eve")}
+    online.open_game(store, clock, players=five, pace="live", seed=3, game_id="g1", rated=True)
+    store.transact([FreezeWrite(Freeze("bob", iso(clock.now()), "mod"))])
+    for caller in callers.values():
+        games.cast_vote(store, clock, caller, "g1", "S1901M", "concede", "AUSTRIA")
+    for caller in callers.values():
+        games.submit_orders(store, clock, caller, "g1", "S1901M", first_orders(games.read_game(store, clock, caller,
+                                                                                              "g1")), HERE)
+    assert store.games.get("g1").winner == "AUSTRIA"  # type: ignore[union-attr]
+    assert set(store.front1901.online_ratings(tuple(five.values()))) == {"ann", "cat", "dan", "eve"}
+
+
+def test_a_tables_own_actions_on_a_solo_game_answer_a_declared_invalid_naming_the_game(store, clock, ann) -> None:
+    """Texts, votes and reclaiming are a table's: on a solo game each route answers 422 ``invalid`` (a code every
+    route declares) naming the game, not an undeclared ``illegal_orders`` naming a ``kind`` no request has."""
+    from gameserver.errors import ErrorCode, InvalidInput
+
+    solo = games.create_solo_game(store, clock, ann, power="FRANCE", level="easy", length="short", seed=5)
+    for call in (lambda: games.send_message(store, clock, ann, solo["game_id"], "S1901M", None, "Hello"),
+                 lambda: games.cast_vote(store, clock, ann, solo["game_id"], "S1901M", "draw", None),
+                 lambda: games.reclaim_seat(store, clock, ann, solo["game_id"], "S1901M")):
+        with pytest.raises(InvalidInput) as refused:
+            call()
+        assert (refused.value.code, refused.value.field, refused.value.rule) == (ErrorCode.INVALID, "game_id",
+                                                                                  "no-table")
+
+
+def test_a_table_that_closed_unstarted_leaves_the_sweeps_list_so_it_never_blocks_a_later_start(store, clock):
+    """A table whose start time came with its host alone, then closed: the sweep cancels it once and never reads
+    it again, so the sweep's page (``limit``) goes to the tables it can start."""
+    _profile(store, "ann", "cat")
+    ann = member("ann")
+    lonely = online.create_table(store, clock, ann, seats=3, level="easy", pace="1d", press="full", length="short",
+                                 rated=False, seating="dealt", starts_at=iso(clock.now() + timedelta(hours=1)))
+    clock.advance(7 * 24 * 3600 + 60)
+    later = online.create_table(store, clock, ann, seats=3, level="easy", pace="1d", press="full", length="short",
+                                rated=False, seating="dealt", starts_at=iso(clock.now() + timedelta(hours=1)))
+    online.join_table(store, clock, member("cat"), later["table_id"])
+    clock.advance(3600)
+    assert online.start_due(store, clock, limit=1) == {"cancelled": 1}
+    assert online.start_due(store, clock, limit=1) == {"started": 1}
+    assert store.lobby.get_table(later["table_id"]).status == "started"  # type: ignore[union-attr]
+    assert online.read_table(store, clock, ann, lonely["table_id"])["status"] == "cancelled"
+    assert online.start_due(store, clock, limit=1) == {}
+
+
+def test_a_table_starting_at_the_end_of_its_seven_days_starts_though_the_sweep_comes_after_its_close(store, clock):
+    """A start time the table accepted (its last instant, ``closes_at``) is kept: the sweep a minute later starts
+    it with the members seated by then."""
+    _profile(store, "ann", "cat")
+    table = online.create_table(store, clock, member("ann"), seats=3, level="easy", pace="1d", press="full",
+                                length="short", rated=False, seating="dealt",
+                                starts_at=iso(clock.now() + timedelta(days=7)))
+    online.join_table(store, clock, member("cat"), table["table_id"])
+    clock.advance(7 * 24 * 3600 + 30)
+    assert online.start_due(store, clock) == {"started": 1}
+    assert store.lobby.get_table(table["table_id"]).status == "started"  # type: ignore[union-attr]

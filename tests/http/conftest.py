@@ -29,3 +29,11 @@ def alice(runner: LocalRunner) -> Member:
 @pytest.fixture
 def bob(runner: LocalRunner) -> Member:
     return runner.member("bob")
+
+
+@pytest.fixture(scope="session")
+def channel(runner: LocalRunner) -> str:
+    """The runner's WebSocket channel (``ws://127.0.0.1:<port>/ws``)."""
+    from channel_client import channel_url
+
+    return channel_url(runner.api)

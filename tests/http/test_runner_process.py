@@ -59,3 +59,21 @@ def test_the_moderators_group_reaches_the_app_in_api_gateways_string_form(runner
     member = runner.member("nils")
     assert moderator.get("/v1/me").json()["moderator"] is True
     assert member.get("/v1/me").json()["moderator"] is False
+
+
+def test_the_memory_store_option_serves_the_game_table_from_memory_and_its_due_loop_reads_it(tmp_path):
+    """``--store memory``: a game made and played through the API is in the process's in-memory store, not on
+    the runner's moto (its main table never sees the game), and the runner's due loop resolves its deadline."""
+    process, ready = start_runner(tmp_path, "--store", "memory")
+    try:
+        token = tokens.load(tmp_path).mint("mona")
+        member = httpx.Client(base_url=ready["api"], headers={"Authorization": f"Bearer {token}"}, timeout=30)
+        game = member.post("/v1/feinthold/games", json={"house_ai": "pivot", "pace": "5m"})
+        assert game.status_code == 201, game.text
+        game_id = game.json()["game_id"]
+        with pytest.raises(KeyError):
+            game_item(ready["dynamodb"], game_id)
+        httpx.post(ready["admin"] + "/clock/advance", json={"seconds": 301})
+        assert member.get(f"/v1/feinthold/games/{game_id}").json()["turn"] == 2
+    finally:
+        assert stop_runner(process) == 0

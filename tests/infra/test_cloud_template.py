@@ -24,6 +24,11 @@ FUNCTIONS = {
     "SweepFunction": "gameserver.handlers.sweep.handler",
     "RotateFunction": "gameserver.handlers.rotate.handler",
     "SeasonFunction": "gameserver.handlers.season.handler",
+    "ChannelAuthorizerFunction": "gameserver.handlers.channel.authorizer",
+    "ChannelConnectFunction": "gameserver.handlers.channel.connect",
+    "ChannelDisconnectFunction": "gameserver.handlers.channel.disconnect",
+    "ChannelMessageFunction": "gameserver.handlers.channel.message",
+    "FanoutFunction": "gameserver.handlers.channel.fanout",
 }
 TURN_OPENERS = {"ApiFunction", "ResolveFunction", "SweepFunction"}
 """Functions that may open a turn; the rotation only draws the day's Front."""
@@ -149,6 +154,11 @@ def test_table_access_is_least_privilege(resources):
         "SweepFunction": ["GameTable"],
         "RotateFunction": ["GameTable"],
         "SeasonFunction": ["GameTable", "IdempotencyTable"],
+        "ChannelAuthorizerFunction": [],
+        "ChannelConnectFunction": ["EventsTable"],
+        "ChannelDisconnectFunction": ["EventsTable"],
+        "ChannelMessageFunction": ["EventsTable"],
+        "FanoutFunction": ["EventsTable"],
     }
 
 
@@ -191,6 +201,7 @@ def _table_shape(properties: Mapping[str, Any]) -> dict[str, Any]:
     [
         ("GameTable", tables.MAIN_TABLE, tables.MAIN_TTL_ATTRIBUTE),
         ("IdempotencyTable", tables.IDEMPOTENCY_TABLE, tables.IDEMPOTENCY_TTL_ATTRIBUTE),
+        ("EventsTable", tables.EVENTS_TABLE, tables.EVENTS_TTL_ATTRIBUTE),
     ],
 )
 def test_tables_are_the_ones_tables_py_defines(resources, resource, definition, ttl):

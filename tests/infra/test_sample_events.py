@@ -21,6 +21,11 @@ EVENTS = {
     "SweepFunction": ["sweep_scheduled.json"],
     "RotateFunction": ["rotate_scheduled.json"],
     "SeasonFunction": ["season_scheduled.json"],
+    "ChannelAuthorizerFunction": ["channel_authorizer.json"],
+    "ChannelConnectFunction": ["channel_connect.json"],
+    "ChannelDisconnectFunction": ["channel_disconnect.json"],
+    "ChannelMessageFunction": ["channel_message.json"],
+    "FanoutFunction": ["fanout_stream.json"],
 }
 API_EVENTS = EVENTS["ApiFunction"]
 

@@ -144,3 +144,25 @@ def test_metrics_go_to_the_stages_namespace():
     env = {**os.environ, "POWERTOOLS_METRICS_NAMESPACE": "Feinthold/prod"}
     shown = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == "Feinthold/prod"
+
+
+class _Left(LambdaContext):
+    def __init__(self, left_ms: int) -> None:
+        self.left_ms = left_ms
+
+    def get_remaining_time_in_millis(self) -> int:
+        return self.left_ms
+
+
+def test_the_sweep_takes_page_after_page_of_due_steps_while_its_minute_has_time(aws, clock, store, alice,
+                                                                                 monkeypatch):
+    from gameserver.handlers import sweep
+
+    monkeypatch.setattr(sweep, "BATCH", 3)
+    made = [house.create_house_game(store, clock, alice, house_ai="pivot", pace="5m", seed=n)["game_id"]
+            for n in range(7)]
+    clock.advance(301)
+    short = _Left(sweep.OTHER_STAGES_MS)  # nothing beyond the later stages' share: one page
+    assert sweep.handler(_event("sweep_scheduled.json"), short) == {"outcomes": {"resolved": 3}}
+    assert sweep.handler(_event("sweep_scheduled.json"), _Left(50_000)) == {"outcomes": {"resolved": 4}}
+    assert {store.games.get(g).step for g in made} == {2}

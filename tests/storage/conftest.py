@@ -6,18 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from moto_tables import environment, moto_tables, set_environment
+from moto_tables import either_store
 
 
 @pytest.fixture(params=["memory", "dynamodb"])
 def store(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    if request.param == "memory":
-        from gameserver.storage.memory import MemoryStore
-
-        yield MemoryStore()
-        return
-    set_environment(monkeypatch, environment("contract"))
-    with moto_tables():
-        from gameserver.storage.dynamodb import DynamoStore
-
-        yield DynamoStore()
+    yield from either_store(request, monkeypatch, "contract")

@@ -60,3 +60,7 @@ def test_a_table_with_a_start_time_is_found_once_it_has_come_until_it_starts(sto
     store.transact([TableWrite(started)])
     assert store.lobby.tables_to_start("2026-12-02T00:00:00Z", 10) == ["f1"]
     assert store.lobby.get_table("f2").starts_at == "2026-12-01T12:00:00Z", "the start time stays on the table"
+    cancelled = replace(store.lobby.get_table("f1"), status="cancelled")
+    store.transact([TableWrite(cancelled)])
+    assert store.lobby.tables_to_start("2026-12-02T00:00:00Z", 10) == [], "a table written cancelled leaves the list"
+    assert store.lobby.get_table("f1").status == "cancelled"

@@ -158,6 +158,8 @@ test("a watched game of bots, face-up, replayed step by step with the slider", a
 });
 
 test("a command that follows a number already used is refused: the board is shown again and the page says so", async ({ page, runner }) => {
+  // A page that did not hear of the other command (no live channel: it would have fetched the board at once).
+  await page.routeWebSocket(/\/ws$/, (socket) => socket.close());
   await signIn(page, runner, "kofi", { path: "/feint" });
   await page.getByLabel("Seats").selectOption("2");
   await page.getByRole("button", { name: "Start" }).click();

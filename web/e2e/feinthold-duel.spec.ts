@@ -122,6 +122,8 @@ test("two members play a rapid duel: each sees only its side, a missed turn pass
 test("one member's two tabs on one game share one poller", async ({ browser, runner }) => {
   const gameId = await duelInPlay(runner, "tess", "uma", "blitz");
   const context = await browser.newContext();
+  // No live channel here (the server closes every socket at once): polling, the fallback, is what is shared.
+  await context.routeWebSocket(/\/ws$/, (socket) => socket.close());
   const [first, second] = [await context.newPage(), await context.newPage()];
   const gets: number[] = [];
   const game = new RegExp(`/v1/feinthold/games/${gameId}$`);

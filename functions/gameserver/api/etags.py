@@ -6,8 +6,6 @@ status), and never leaks anything the body does not.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from typing import Annotated, Any
 
 from fastapi import Header, Response
@@ -15,6 +13,7 @@ from fastapi.responses import JSONResponse
 
 from gameserver.api.deps import ok
 from gameserver.clock import get_clock, iso
+from gameserver.etag import etag_of
 
 _ETAG = {"ETag": {"description": "a weak tag of this answer: send it back in If-None-Match",
                   "schema": {"type": "string", "examples": ['W/"1f3a9c0d2b7e4f6a8c1d3e5f7a9b0c2d"']}}}
@@ -28,11 +27,6 @@ def polled(answer: str) -> dict[int | str, dict[str, Any]]:
 
 IfNoneMatch = Annotated[str | None, Header(alias="If-None-Match", max_length=1024,
                                            description="the ETag of the answer the client holds")]
-
-
-def etag_of(body: Any) -> str:
-    digest = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-    return f'W/"{digest[:32]}"'
 
 
 def matches(if_none_match: str | None, etag: str) -> bool:

@@ -193,10 +193,12 @@ async def get_front1901_record(game_id: GameId, caller: Known, cursor: Cursor = 
 
 
 @router.post("/v1/front1901/games/{game_id}/stop", responses={**ok("Front1901GameOut"), **errors(E.NOT_FOUND,
-                                                                                                  E.GAME_OVER)})
+                                                                                                  E.GAME_OVER,
+                                                                                                  E.CONFLICT)})
 async def stop_front1901_game(game_id: GameId, request: Request, caller: Known, key: IdempotencyKey = None
                               ) -> Response:
-    """Stop my game: abandoned, or won kept when I won a full game already (past 18 centres)."""
+    """Stop my game: abandoned, or won kept when I won a full game already (past 18 centres); a table's game
+    plays on (409)."""
     return answer(key, request, caller, None, lambda: games.stop_game(storage(), get_clock(), caller, game_id))
 
 

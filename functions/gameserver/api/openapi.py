@@ -50,8 +50,9 @@ _STATUS_TEXT = {400: "malformed request", 401: "no verified token", 403: "not yo
                 413: "the body is longer than 256 KB (refused before it is read)", 422: "refused: a value breaks its schema or a rule",
                 500: "the service failed; the request can be retried"}
 THROTTLED = {
-    "description": "too many requests: API Gateway's throttle on the stage (100 a second, bursts of 200) answers "
-                   "its own {\"message\": \"Too Many Requests\"}; wait and send the request again",
+    "description": "too many requests: API Gateway's throttle on the stage (1,500 a second, bursts of 3,000: "
+                   "docs/scale.md) answers its own {\"message\": \"Too Many Requests\"}; wait and send the request "
+                   "again",
     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GatewayError"}}},
 }
 _ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}

@@ -25,7 +25,11 @@ from gameserver.observability import logger, metrics, observed
 from gameserver.services import storage
 
 BATCH = 100
-"""Steps resolved per invocation at most; the next minute takes the rest."""
+"""Due items a stage reads and handles at a time (one page of its due index's shards)."""
+OTHER_STAGES_MS = 25_000
+"""What the turns stage leaves of the invocation for the stages after it: it takes page after page of due
+steps while more than this remains (a backlog drains within the minute, never past it: the next minute's sweep
+starts on time), and stops at a page that was not full or had a failure."""
 
 
 @observed
@@ -40,7 +44,16 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     from gameserver.domain.tournaments import service as tournaments
     from gameserver.play.steps import sweep
 
-    outcomes = _stage("turns", lambda: sweep(storage(), get_clock(), limit=BATCH))
+    def turns() -> dict[str, int]:
+        done: dict[str, int] = {}
+        while True:
+            page = sweep(storage(), get_clock(), limit=BATCH)
+            for outcome, count in page.items():
+                done[outcome] = done.get(outcome, 0) + count
+            if sum(page.values()) < BATCH or "failed" in page or _left_ms(context) <= OTHER_STAGES_MS:
+                return done
+
+    outcomes = _stage("turns", turns)
     outcomes.update({f"duel-{k}": v for k, v in _stage(
         "duels", lambda: duels.sweep(storage(), get_clock(), limit=BATCH)).items()})
     outcomes.update({f"tournament-{k}": v for k, v in _stage(
@@ -62,6 +75,12 @@ def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     for outcome, count in (outcomes | challenged | summaries).items():
         metrics.add_metric(name=f"Sweep_{outcome}", unit=MetricUnit.Count, value=count)
     return {"outcomes": outcomes}
+
+
+def _left_ms(context: Any) -> int:
+    """The invocation's time left (none known: nothing more than one page)."""
+    left = getattr(context, "get_remaining_time_in_millis", None)
+    return int(left()) if left is not None else 0
 
 
 def _stage(name: str, run: Callable[[], dict[str, int]]) -> dict[str, int]:

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
+from gameserver.play import events
 from gameserver.play.seats import is_member, member_views, opening_submissions, plays_of
 from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, settle
 from gameserver.storage.errors import WriteConflict
@@ -83,9 +84,10 @@ def leave(store: Store, clock: Clock, sub: str, game_id: str, *, kind: str, stan
                     return settle(store, clock, after).game
                 return after.game
             written = replace(moved, version=game.version + 1)
-            store.transact([StepCommit(before_version=game.version, game=written, board=moved_board,
-                                       views=member_views(engine, written, state, game.epoch), records=[],
-                                       plays=[*plays_of(written), left], dropped=(sub,))])
+            store.transact(events.added([StepCommit(
+                before_version=game.version, game=written, board=moved_board,
+                views=member_views(engine, written, state, game.epoch), records=[],
+                plays=[*plays_of(written), left], dropped=(sub,))]))
             return written
         except WriteConflict:
             continue

@@ -9,13 +9,15 @@ sent. Replays of an Idempotency-Key count toward no cap: the storage never reach
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import NamedTuple
 
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Client
+from gameserver.play import events
 from gameserver.play.engine import Orders
-from gameserver.play.seats import members
+from gameserver.play.seats import member_views
 from gameserver.play.steps import ATTEMPTS, Loaded, close, commit, is_due, read_step, settle
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
@@ -109,12 +111,13 @@ def submit(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, o
                 if is_due(closed.after, clock.now()):
                     return _played_on(store, clock, sub, after, mine, count)
                 return Submitted(closed.after, _views_of(closed.commit.views, sub), mine, count, True)
-            stored = store.games.save_submission(game, mine, submission)
+            written = replace(game, version=game.version + 1, submissions={**game.submissions, mine: submission})
+            every = member_views(loaded.engine, written, loaded.state, game.epoch)
+            stored = store.games.save_submission(game, mine, submission,
+                                                 events.of_change(written, every, submission.sent_at or ""))
         except WriteConflict:
             continue
-        views = MemberViews(game_id, sub, game.epoch,
-                            {held: engine.view(loaded.state, held) for held in members(game)[sub]})
-        return Submitted(stored, views, mine, count, False)
+        return Submitted(stored, next(v for v in every if v.sub == sub), mine, count, False)
     raise Conflict("the game changed while your orders were being stored; send them again", code=ErrorCode.BUSY)
 
 
@@ -157,8 +160,11 @@ def act(store: Store, clock: Clock, sub: str, game_id: str, step: StepName, acti
         recorded = loaded.engine.act(loaded.state, acting, action, game.actions)
         if recorded in game.actions:
             return Acted(game, recorded, views)
+        written = replace(game, version=game.version + 1, actions=(*game.actions, recorded))
+        told = events.of_change(written, member_views(loaded.engine, written, loaded.state, game.epoch),
+                                iso(clock.now()))
         try:
-            return Acted(store.games.save_action(game, recorded), recorded, views)
+            return Acted(store.games.save_action(game, recorded, told), recorded, views)
         except WriteConflict:
             continue
     raise Conflict("the game changed while your action was being stored; send it again", code=ErrorCode.BUSY)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from gameserver.catalog import engine as engine_of
 from gameserver.clock import iso
-from gameserver.play import timers
+from gameserver.play import events, timers
 from gameserver.play.seats import member_views, opening_submissions, plays_of
 from gameserver.play.steps import deadline
 from gameserver.storage.games import NewGame
@@ -55,5 +55,5 @@ def new_game(*, game_id: str, kind: str, mode: str, players: Mapping[Seat, str],
 def begin(store: Store, new: NewGame, riders: Sequence[Write] = ()) -> None:
     """Write ``new`` with ``riders`` in one transaction (``WriteConflict``, or the subclass a rider names,
     when any part was refused: then nothing is written), then start its first step's timer."""
-    store.transact([new, *riders])
+    store.transact(events.added([new, *riders]))
     timers.step_opened(new.game)

@@ -20,7 +20,7 @@ from gameserver.catalog import engine as engine_of
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.errors import Conflict, ErrorCode
 from gameserver.platform.pace import whole_second_after
-from gameserver.play import timers
+from gameserver.play import events, timers
 from gameserver.play.engine import Engine, Orders, Step
 from gameserver.play.modes import Deadlines, Mode, companions, mode
 from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
@@ -230,7 +230,7 @@ def commit(store: Store, clock: Clock, closed: Closed) -> Loaded:
     loaded = closed.before
     game_mode = loaded.mode
     riders = game_mode.writes_with_step(store, clock, closed.commit, loaded.read)
-    store.transact([closed.commit, *riders])
+    store.transact(events.added([closed.commit, *riders]))
     if game_mode.deadlines is Deadlines.TIMED:
         timers.step_opened(closed.after, game_mode)
     game_mode.after_step(store, clock, closed.commit, riders)

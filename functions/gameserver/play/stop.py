@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
+from gameserver.play import events
 from gameserver.play.engine import Outcome
 from gameserver.play.modes import Stop, StopReason
 from gameserver.play.seats import member_views, plays_of
@@ -87,7 +88,7 @@ def stop(store: Store, clock: Clock, game_id: str, why: Stop | Callable[[Game], 
         if own is None:
             continue  # its mode's items moved on (caught up meanwhile): read again
         try:
-            store.transact([close, *own, *riders])
+            store.transact(events.added([close, *own, *riders]))
         except WriteConflict:
             continue
         game_mode.after_stop(store, clock, close, stopped, own)

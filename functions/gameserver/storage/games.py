@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from typing import TypeAlias
 
     from gameserver.storage.duels import DuelCompanion
+    from gameserver.storage.events import EventWrite
     from gameserver.storage.tournaments import MatchCompanion, TournamentCompanion
 
     Companion: TypeAlias = DuelCompanion | TournamentCompanion | MatchCompanion
@@ -100,17 +101,20 @@ class GamesPort(Protocol):
         at one epoch."""
         ...
 
-    def save_submission(self, game: Game, seat: Seat, submission: Submission) -> Game:
+    def save_submission(self, game: Game, seat: Seat, submission: Submission, events: EventWrite | None = None
+                        ) -> Game:
         """Store a seat's orders with one conditional write: the step still ``game.step`` and open, the seat's
         submission count still what ``game`` says, and another seat the step awaits still has sent nothing (the
         last seat to send resolves the step instead). Returns the game as written; ``WriteConflict`` when the
-        condition failed."""
+        condition failed. With ``events`` (built on the game as this write leaves it), one transaction writes
+        them too, on the condition that the game item is still at ``game.version``."""
         ...
 
-    def save_action(self, game: Game, action: Json) -> Game:
+    def save_action(self, game: Game, action: Json, events: EventWrite | None = None) -> Game:
         """Append ``action`` to the open step's actions with one conditional write: the step still
         ``game.step`` and open, the game item still at ``game.version`` (an action answers the step as it
-        stood). Returns the game as written; ``WriteConflict`` when the condition failed."""
+        stood). Returns the game as written; ``WriteConflict`` when the condition failed. With ``events``, one
+        transaction writes them too."""
         ...
 
     def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:

@@ -46,7 +46,8 @@ class Table:
     joined: tuple[str, ...]
     """Members seated, the host first, in the order they sat down."""
     status: str
-    """``open``, ``started``; an open table past ``closes_at`` is cancelled (``TableStatus``)."""
+    """``open``, ``started``; an open table past ``closes_at`` is cancelled (``TableStatus``), and written
+    ``cancelled`` by the sweep when it had a start time (so it leaves the tables to start)."""
     created_at: str
     closes_at: str
     """When an open table is cancelled: its game says how long a table waits (``created_at`` plus 24 hours for

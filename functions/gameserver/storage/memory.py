@@ -54,6 +54,7 @@ from gameserver.storage.duels import (
 )
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.events import EventWrite
 from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.games import DueStep, GameClose, NewGame, StepCommit, StepRead
 from gameserver.storage.invitations import Invitation, InvitationAccepted
@@ -72,6 +73,7 @@ from gameserver.storage.memory_base import (
     put_notices,
 )
 from gameserver.storage.memory_challenges import ChallengeTables, MemoryChallenges
+from gameserver.storage.memory_events import EventTables, MemoryEvents
 from gameserver.storage.memory_front1901 import Front1901Tables, MemoryFront1901
 from gameserver.storage.memory_moderation import MemoryModeration
 from gameserver.storage.memory_seasons import MemorySeasons, SeasonTables
@@ -122,6 +124,7 @@ class _Tables(Tables):
     seasons: SeasonTables = field(default_factory=SeasonTables)
     challenges: ChallengeTables = field(default_factory=lambda: ChallengeTables())
     front1901: Front1901Tables = field(default_factory=lambda: Front1901Tables())
+    events: EventTables = field(default_factory=EventTables)
 
 
 class MemoryStore:
@@ -144,6 +147,7 @@ class MemoryStore:
         self.seasons = MemorySeasons(self, self.tables.seasons)
         self.challenges = MemoryChallenges(self, self.tables.challenges)
         self.front1901 = MemoryFront1901(self, self.tables.front1901)
+        self.events = MemoryEvents(self, self.tables.events)
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -256,7 +260,8 @@ class _Games(_Area):
             return StepRead(game=game, board=copy.deepcopy(self.t.boards.get(game_id)), views=views,
                             companions={c: self.store.companion(c) for c in companions})
 
-    def save_submission(self, game: Game, seat: Seat, submission: Submission) -> Game:
+    def save_submission(self, game: Game, seat: Seat, submission: Submission, events: EventWrite | None = None
+                        ) -> Game:
         with self.store.lock:
             others = [other for other in game.awaiting if other != seat]
             if not others:
@@ -264,14 +269,16 @@ class _Games(_Area):
             stored = self.t.games.get(game.game_id)
             if (stored is None or stored.step != game.step or stored.status != "open"
                     or stored.submissions[seat].count != game.submissions[seat].count
-                    or all(stored.submissions[other].sent for other in others)):
+                    or all(stored.submissions[other].sent for other in others)
+                    or (events is not None and stored.version != game.version)):
                 raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile")
             written = replace(stored, version=stored.version + 1,
                               submissions={**stored.submissions, seat: submission})
             self.t.games[game.game_id] = written
+            self._told(events)
             return written
 
-    def save_action(self, game: Game, action: dict[str, Any]) -> Game:
+    def save_action(self, game: Game, action: dict[str, Any], events: EventWrite | None = None) -> Game:
         with self.store.lock:
             stored = self.t.games.get(game.game_id)
             if stored is None or stored.step != game.step or stored.status != "open" \
@@ -279,7 +286,13 @@ class _Games(_Area):
                 raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile")
             written = replace(stored, version=stored.version + 1, actions=(*game.actions, copy.deepcopy(action)))
             self.t.games[game.game_id] = written
+            self._told(events)
             return written
+
+    def _told(self, events: EventWrite | None) -> None:
+        """The events written with a game's update (its check is the update's own)."""
+        if events is not None:
+            self.store.events.write_steps(events)[1]()
 
     def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
         ordered = sorted(((key, play) for (who, key), play in self.t.plays.items()

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from gameserver.storage.daily import DailyPort, FrontStart, FrontStopped
     from gameserver.storage.doctrines import DoctrinesPort
     from gameserver.storage.duels import DuelsPort, DuelWrite
+    from gameserver.storage.events import EventsPort, EventWrite
     from gameserver.storage.fairplay import FairPlayPort, Marks
     from gameserver.storage.front1901 import (
         Front1901DayStart,
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
                         | TournamentWrite | MatchWrite | Notices | TableWrite
                         | FrontStopped | Marks | FreezeWrite | Unfreeze | FreezeSettled | NotFrozen | CloseWrite | PrizePaid
                         | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite
-                        | Front1901DayStart | OnlineRatingsWrite | RatedGameVoided | MessageReported)
+                        | Front1901DayStart | OnlineRatingsWrite | RatedGameVoided | MessageReported | EventWrite)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 
@@ -100,6 +101,9 @@ class Store(Protocol):
 
     @property
     def challenges(self) -> ChallengesPort: ...
+
+    @property
+    def events(self) -> EventsPort: ...
 
     def transact(self, writes: Sequence[Write]) -> None:
         """Every write in one transaction. ``WriteConflict`` (or the subclass a write names: a short balance,

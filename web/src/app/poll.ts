@@ -1,12 +1,16 @@
-// Keeping up with a view until the live-events channel exists: polling with If-None-Match at the pace's
-// rate (never faster than every 2 s), one poller per view across the member's tabs (the tab holding the
-// view's Web Lock polls and hands each answer to the others on a BroadcastChannel), Retry-After honoured.
+// Keeping up with a view: the live channel (./live) says when it changed, and polling with If-None-Match is
+// the fallback: at the pace's rate (never faster than every 2 s) while the view's stream is not live, once a
+// minute as a safety net while it is; one poller per view across the member's tabs (the tab holding the view's
+// Web Lock polls and hands each answer to the others on a BroadcastChannel), Retry-After honoured.
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { apiError } from "./api";
 import { member } from "./auth";
 import { serverTime, type ServerTime } from "./clock";
+import { isLive, listen } from "./live";
 
 export const FASTEST_POLL_MS = 2000;
+/** While the view's stream is live, a poll only in case an event was lost on the way. */
+export const LIVE_POLL_MS = 60_000;
 
 export type Load<T> = (ifNoneMatch: string | undefined) => Promise<{ data?: T; error?: unknown; response: Response }>;
 
@@ -89,13 +93,18 @@ export function useView<T>(key: string | undefined, load: Load<T>, everyMs: numb
 
     // The leader's loop: poll, sleep (or be woken by refresh), poll again, until the view is left.
     const lead = async () => {
+      leading = true;
       while (!stop.signal.aborted) {
-        const delay = await once();
+        heard = false;
+        const polled = await once();
+        const delay = isLive(key) ? Math.max(polled, LIVE_POLL_MS) : polled;
         if (stop.signal.aborted) return;
+        if (heard) continue; // an event came while asking: its answer may be older than the event
         await new Promise<void>((done) => {
           wake = done;
           timer = setTimeout(done, delay);
         });
+        wake = undefined;
         clearTimeout(timer);
       }
     };
@@ -103,6 +112,15 @@ export function useView<T>(key: string | undefined, load: Load<T>, everyMs: numb
       if (wake) wake();
       else void once();
     };
+    // An event of the view's stream: the leading tab fetches now, unless the event tags the answer held
+    // already (the other tabs get the answer from it on the BroadcastChannel).
+    let leading = false;
+    let heard = false;
+    const unlisten = listen(key, (tag) => {
+      if (!leading || (tag !== undefined && tag === etag.current)) return;
+      heard = true;
+      wake?.();
+    });
 
     if ("locks" in navigator) {
       // Until this tab leads, it shows what the leader shares; it loads once itself so it never waits blank.
@@ -112,6 +130,7 @@ export function useView<T>(key: string | undefined, load: Load<T>, everyMs: numb
       void lead();
     }
     return () => {
+      unlisten();
       stop.abort();
       clearTimeout(timer);
       wake?.();

@@ -20,6 +20,7 @@ from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.play import leave, orders, start, views
+from gameserver.play.events import Shown
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, Json, MemberViews, Seat, StepRecord
 
@@ -300,3 +301,15 @@ def leave_game(store: Store, clock: Clock, caller: Caller, game_id: str, modes: 
     after = leave.leave(store, clock, caller.sub, game_id, kind=KIND,
                         stand_in_of=lambda seat: (bot(seat), rules().bot), check=allowed)
     return {"game_id": game_id, "status": after.status, "number": after.epoch, "replaced": replaced_json(after)}
+
+
+def _told(body: Json) -> dict[str, Any]:
+    """What a live event tells of my game: the command number, the deadline of the decision open, and the
+    decision waiting on me (a Retreat, my turn, my deployment), from ``next`` as my answer shows it."""
+    coming = body["next"]
+    return {"turn": body["number"], "deadline": coming["deadline"] if coming else None,
+            "decision": coming["kind"] if coming and coming["mine"] else None}
+
+
+SHOWN = Shown(body=game_response, told=_told)
+"""Feint's game on the wire (the seat my answer shows by default), for the live events (``play.events``)."""

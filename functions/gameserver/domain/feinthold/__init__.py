@@ -18,6 +18,7 @@ from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.pace import Pace
 from gameserver.play import modes, orders, start, views
+from gameserver.play.events import Shown
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
 
@@ -170,3 +171,12 @@ def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
         "record_opens_at": modes.record_opens_at(game),
         "view": mine.views[side],
     }
+
+
+def _told(body: Json) -> dict[str, Any]:
+    """What a live event tells of my game: the turn, its deadline, whether the opponent has sent."""
+    return {"turn": body["turn"], "deadline": body["deadline"], "opponent_sent": body["opponent_sent"]}
+
+
+SHOWN = Shown(body=game_response, told=_told)
+"""Feinthold's game on the wire, for the live events (``play.events``)."""

@@ -24,6 +24,7 @@ from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound, wire
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
 from gameserver.play import orders, start, stop, views
+from gameserver.play.events import Shown
 from gameserver.play.modes import Stop, StopReason
 from gameserver.play.steps import Loaded, read_step
 from gameserver.storage.games import NewGame
@@ -371,7 +372,29 @@ def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor
 # ------------------------------------------------------------------ stopping
 def stop_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
     """I stop my game: ``abandoned``, or ``won`` kept when I have won a full game already (past 18 centres);
-    then its mode's follow-up (a daily challenge's result on the day's board). One read and one transaction."""
-    close, _ = stop.stop(store, clock, game_id, Stop(StopReason.ABANDONED, caller.sub),
-                      may_stop=lambda game: game.kind == KIND and bool(game.seats_of(caller.sub)), kind=KIND)
+    then its mode's follow-up (a daily challenge's result on the day's board). One read and one transaction.
+    A table's game is not one member's to stop (409 ``table-plays-on``): it plays on, an AI power keeping the
+    seat of a member who misses two phases."""
+
+    def may_stop(game: Game) -> bool:
+        if game.kind != KIND or not game.seats_of(caller.sub):
+            return False
+        if "members" in game.options:
+            raise Conflict("a table's game plays on without you: miss two phases and an AI power keeps your seat",
+                           field="game_id", rule="table-plays-on")
+        return True
+
+    close, _ = stop.stop(store, clock, game_id, Stop(StopReason.ABANDONED, caller.sub), may_stop=may_stop, kind=KIND)
     return game_response(close.game, _views_of(close.views, caller.sub))
+
+
+def _told(body: Json) -> dict[str, Any]:
+    """What a live event tells of my game: the phase, and the messages of it to me (each by its id, kind and
+    sender, as my view lists them: the AI powers' proposals and news)."""
+    view = body["view"]
+    return {"turn": view["phase"], "deadline": None,
+            "messages": [{"id": m["id"], "kind": m["kind"], "from": m["from"]} for m in view["messages"]]}
+
+
+SHOWN = Shown(body=game_response, told=_told)
+"""Front 1901's game on the wire, for the live events (``play.events``)."""

@@ -36,7 +36,7 @@ from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.fairplay.marks import Mark, linked_marks
 from gameserver.platform.pace import PhasePace, phase_time
-from gameserver.play import start
+from gameserver.play import events, start
 from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members, step_seed
 from gameserver.play.steps import ATTEMPTS
@@ -207,7 +207,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, leve
                   options={"level": level, "press": press, "length": length, "rated": "yes" if rated else "no"})
     notices = tuple(Notice(sub, table.table_id, "", 0, table.created_at, table.closes_at,
                            kind=NoticeKind.TABLE_INVITE, game=KIND) for sub in invite)
-    store.transact([TableWrite(table), *([Notices(notices)] if notices else [])])
+    store.transact(events.added([TableWrite(table), *([Notices(notices)] if notices else [])]))
     return table_json(replace(table, version=1), iso(now))
 
 
@@ -283,19 +283,24 @@ def _start(store: Store, clock: Clock, table: Table, seed: int | None) -> Table:
 
 
 def start_due(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
-    """The sweep's stage: each open table whose start time has come starts, its empty seats to AI powers (a
-    table with one member only is cancelled at its close, as nothing can start it)."""
+    """The sweep's stage: each open table whose start time has come starts, its empty seats to AI powers (its
+    start time lies within its 7 days: a sweep coming after its close starts it too). A table with one member
+    only is cancelled at its close, as nothing can start it: written so, it leaves the list of tables to start,
+    which it would otherwise head for good."""
     outcomes: dict[str, int] = {}
     now = iso(clock.now())
     for table_id in store.lobby.tables_to_start(now, limit):
         table = store.lobby.get_table(table_id)
         outcome = "waiting"
-        if table is not None and table.status == "open" and table.closes_at > now and len(table.joined) >= MIN_MEMBERS:
-            try:
+        try:
+            if table is not None and table.status == "open" and len(table.joined) >= MIN_MEMBERS:
                 _start(store, clock, table, None)
                 outcome = "started"
-            except WriteConflict:
-                outcome = "contended"
+            elif table is not None and table.status == "open" and table.closes_at <= now:
+                store.transact([TableWrite(replace(table, status="cancelled"))])
+                outcome = "cancelled"
+        except WriteConflict:
+            outcome = "contended"
         outcomes[outcome] = outcomes.get(outcome, 0) + 1
     return outcomes
 

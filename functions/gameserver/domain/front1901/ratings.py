@@ -4,10 +4,11 @@ by its version; and the board, highest first.
 
 A game rates only if its table was rated and it started with five members at least (``options.rated``), and never
 the members linked to another at the table (``options.unrated_for``: fair play's linked accounts); a game a
-moderator stops, or a freeze ends, ends off the board and rates nobody. A retried step finds the ratings it would
-write already stored with its game's id (``last_game``) and writes nothing a second time. Each change a game made
-is stored with it (``RatedGame``): a moderator's void of the finished game takes exactly those changes back from
-the ratings as they are then, once.
+moderator stops ends off the board and rates nobody; a member whose ratings are frozen at the game's end is not
+rated by it (one read of the members' freezes). A retried step finds the ratings it would write already stored
+with its game's id (``last_game``) and writes nothing a second time. Each change a game made is stored with it
+(``RatedGame``): a moderator's void of the finished game takes exactly those changes back from the ratings as they
+are then, once.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ def ratings_write(store: Store, game: Game, board: HiddenState) -> OnlineRatings
     if any(rating.last_game == game.game_id for rating in held.values()):
         return None
     unrated = set(filter(None, game.options.get("unrated_for", "").split(",")))
+    unrated |= set(store.moderation.freezes(tuple(sorted(ranked))))  # "no more ... ratings that move"
     moved = rate_table({sub: rating.rating for sub, rating in held.items()}, ranked, frozenset(ranked) - unrated)
     if not moved:
         return None

@@ -490,6 +490,9 @@ class Front1901(BaseEngine[Front1901Game]):
         if state.solo.table:
             return self._act_at_table(state, seat, action, earlier)
         kind = action.get("kind")
+        if kind in TABLE_ACTIONS and kind not in ACTIONS:  # a table's route called on a solo game
+            raise InvalidInput("texts, votes and reclaiming a seat are a table's, not a solo game's",
+                               field="game_id", rule="no-table")
         if kind not in ACTIONS:
             raise IllegalOrders(f"an action is one of {', '.join(ACTIONS)}", field="kind", rule="unknown-action")
         if len(earlier) >= MAX_ACTIONS:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.daily import DynamoDaily
     from gameserver.storage.dynamodb.doctrines import DynamoDoctrines
     from gameserver.storage.dynamodb.duels import DynamoDuels
+    from gameserver.storage.dynamodb.events import DynamoEvents
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
     from gameserver.storage.dynamodb.front1901 import DynamoFront1901
     from gameserver.storage.dynamodb.invitations import DynamoInvitations
@@ -106,6 +107,10 @@ class DynamoStore:
     @cached_property
     def challenges(self) -> DynamoChallenges:
         return _area("challenges").DynamoChallenges(self)
+
+    @cached_property
+    def events(self) -> DynamoEvents:
+        return _area("events").DynamoEvents(self)
 
     @property
     def client(self) -> Any:

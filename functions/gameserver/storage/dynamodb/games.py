@@ -9,6 +9,7 @@ submission: one ``UpdateItem`` whose condition holds the step number and the sea
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from gameserver.storage.cursors import (
@@ -24,6 +25,7 @@ from gameserver.storage.dynamodb.batch import batch_get
 from gameserver.storage.dynamodb.codec import Writes
 from gameserver.storage.dynamodb.tables import DUE_INDEX
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.events import EventWrite
 from gameserver.storage.games import DueStep, GameClose, NewGame, StepCommit, StepRead
 from gameserver.storage.records import Game, Json, Page, Seat, StepRecord, Submission
 
@@ -75,7 +77,8 @@ class DynamoGames(Area):
                 return StepRead(game=game, board=board, views=views, companions=found)
         raise WriteConflict(f"game {game_id} kept changing while being read")
 
-    def save_submission(self, game: Game, seat: Seat, submission: Submission) -> Game:
+    def save_submission(self, game: Game, seat: Seat, submission: Submission, events: EventWrite | None = None
+                        ) -> Game:
         others = [other for other in game.awaiting if other != seat]
         if not others:
             raise ValueError(f"seat {seat}'s orders complete step {game.step}: they resolve it, not wait")
@@ -87,6 +90,10 @@ class DynamoGames(Area):
             names[f"#o{index}"] = f"count_{other}"
             waiting.append(f"#o{index} = :zero")
         conditions = ["#step = :step", "#status = :open", "#mine = :mine", "(" + " OR ".join(waiting) + ")"]
+        if events is not None:
+            # The events are at the version written: the game item must still be at the one they were built on.
+            conditions.append("#version = :version")
+            values[":version"] = codec.n(game.version)
         sets = ["#version = #version + :one"]
         removes = []
         for index, (field, value) in enumerate(codec.submission_attributes(seat, submission).items()):
@@ -97,37 +104,41 @@ class DynamoGames(Area):
                 values[f":f{index}"] = value
                 sets.append(f"#f{index} = :f{index}")
         expression = "SET " + ", ".join(sets) + (" REMOVE " + ", ".join(removes) if removes else "")
-        try:
-            answer = self.client.update_item(
-                TableName=self.table,
-                Key=codec.key(keys.game_pk(game.game_id), keys.GAME),
-                UpdateExpression=expression,
-                ConditionExpression=" AND ".join(conditions),
-                ExpressionAttributeNames=names,
-                ExpressionAttributeValues=values,
-                ReturnValues="ALL_NEW",
-            )
-        except self.client.exceptions.ConditionalCheckFailedException as error:
-            raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile") from error
-        return codec.decode_game(answer["Attributes"])
+        update = {"Key": codec.key(keys.game_pk(game.game_id), keys.GAME), "UpdateExpression": expression,
+                  "ConditionExpression": " AND ".join(conditions), "ExpressionAttributeNames": names,
+                  "ExpressionAttributeValues": values}
+        written = replace(game, version=game.version + 1, submissions={**game.submissions, seat: submission})
+        return self._update_game(game, update, events, written)
 
-    def save_action(self, game: Game, action: Json) -> Game:
-        try:
-            answer = self.client.update_item(
-                TableName=self.table,
-                Key=codec.key(keys.game_pk(game.game_id), keys.GAME),
-                UpdateExpression="SET #actions = :actions, #version = #version + :one",
-                ConditionExpression="#step = :step AND #status = :open AND #version = :version",
-                ExpressionAttributeNames={"#actions": "actions", "#version": "version", "#step": "step",
-                                          "#status": "status"},
-                ExpressionAttributeValues={":actions": codec.j([*game.actions, action]), ":one": codec.n(1),
-                                           ":step": codec.n(game.step), ":open": codec.s("open"),
-                                           ":version": codec.n(game.version)},
-                ReturnValues="ALL_NEW",
-            )
-        except self.client.exceptions.ConditionalCheckFailedException as error:
-            raise WriteConflict(f"step {game.step} of game {game.game_id} changed meanwhile") from error
-        return codec.decode_game(answer["Attributes"])
+    def save_action(self, game: Game, action: Json, events: EventWrite | None = None) -> Game:
+        update = {
+            "Key": codec.key(keys.game_pk(game.game_id), keys.GAME),
+            "UpdateExpression": "SET #actions = :actions, #version = #version + :one",
+            "ConditionExpression": "#step = :step AND #status = :open AND #version = :version",
+            "ExpressionAttributeNames": {"#actions": "actions", "#version": "version", "#step": "step",
+                                         "#status": "status"},
+            "ExpressionAttributeValues": {":actions": codec.j([*game.actions, action]), ":one": codec.n(1),
+                                          ":step": codec.n(game.step), ":open": codec.s("open"),
+                                          ":version": codec.n(game.version)},
+        }
+        written = replace(game, version=game.version + 1, actions=(*game.actions, action))
+        return self._update_game(game, update, events, written)
+
+    def _update_game(self, game: Game, update: dict[str, Any], events: EventWrite | None, written: Game) -> Game:
+        """One conditional update of the game item: alone (one UpdateItem, answering the item as written), or
+        with the events it causes (one transaction: ``written``, the game as the update leaves it)."""
+        refused = f"step {game.step} of game {game.game_id} changed meanwhile"
+        if events is None:
+            try:
+                answer = self.client.update_item(TableName=self.table, ReturnValues="ALL_NEW", **update)
+            except self.client.exceptions.ConditionalCheckFailedException as error:
+                raise WriteConflict(refused) from error
+            return codec.decode_game(answer["Attributes"])
+        from gameserver.storage.dynamodb.events import event_items
+
+        self._store.transact_items([{"Update": {"TableName": self.table, **update}},
+                                    *event_items(self.table, events)], refused=refused)
+        return written
 
     def list_plays(self, sub: str, kind: str, cursor: str | None, limit: int) -> Page:
         prefix = keys.play_prefix(kind)

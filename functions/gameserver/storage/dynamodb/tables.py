@@ -11,6 +11,7 @@ from typing import Any
 
 MAIN_TTL_ATTRIBUTE = "expires_at"
 IDEMPOTENCY_TTL_ATTRIBUTE = "expiration"
+EVENTS_TTL_ATTRIBUTE = "expires_at"
 
 GSI1 = "gsi1"
 GSI2 = "gsi2"
@@ -64,19 +65,37 @@ IDEMPOTENCY_TABLE: dict[str, Any] = {
 }
 
 
-def table_definitions(main_name: str, idempotency_name: str) -> list[tuple[dict[str, Any], str]]:
-    """``(CreateTable kwargs, TTL attribute)`` for both tables under the given names."""
+EVENTS_TABLE: dict[str, Any] = {
+    "AttributeDefinitions": [{"AttributeName": name, "AttributeType": "S"} for name in ("pk", "sk")],
+    "KeySchema": [
+        {"AttributeName": "pk", "KeyType": "HASH"},
+        {"AttributeName": "sk", "KeyType": "RANGE"},
+    ],
+    "BillingMode": "PAY_PER_REQUEST",
+    # The fan-out's one trigger: new images only (an event is written once and never changed).
+    "StreamSpecification": {"StreamEnabled": True, "StreamViewType": "NEW_IMAGE"},
+}
+"""Live events, WebSocket connections and subscriptions (``storage.dynamodb.events``): a table of its own, so
+that its stream carries nothing hidden."""
+
+
+def table_definitions(main_name: str, idempotency_name: str, events_name: str = "feinthold-events"
+                      ) -> list[tuple[dict[str, Any], str]]:
+    """``(CreateTable kwargs, TTL attribute)`` for the three tables under the given names."""
     return [
         ({"TableName": main_name, **MAIN_TABLE}, MAIN_TTL_ATTRIBUTE),
         ({"TableName": idempotency_name, **IDEMPOTENCY_TABLE}, IDEMPOTENCY_TTL_ATTRIBUTE),
+        ({"TableName": events_name, **EVENTS_TABLE}, EVENTS_TTL_ATTRIBUTE),
     ]
 
 
-def create_tables(client: Any = None, main_name: str | None = None, idempotency_name: str | None = None) -> None:
-    """Create both tables (and their TTL) if they do not exist yet: the local runner and the tests call this.
+def create_tables(client: Any = None, main_name: str | None = None, idempotency_name: str | None = None,
+                  events_name: str | None = None) -> None:
+    """Create the tables (and their TTL) if they do not exist yet: the local runner and the tests call this.
 
     ``client`` is a low-level DynamoDB client; by default the storage module's own, which honours
-    ``AWS_ENDPOINT_URL_DYNAMODB``. Names default to the settings (``TABLE_NAME``, ``IDEMPOTENCY_TABLE_NAME``).
+    ``AWS_ENDPOINT_URL_DYNAMODB``. Names default to the settings (``TABLE_NAME``, ``IDEMPOTENCY_TABLE_NAME``,
+    ``EVENTS_TABLE_NAME``).
     """
     from gameserver.aws import dynamodb_client
     from gameserver.config import get_settings
@@ -85,7 +104,8 @@ def create_tables(client: Any = None, main_name: str | None = None, idempotency_
     client = client or dynamodb_client()
     existing = set(client.list_tables().get("TableNames", []))
     for definition, ttl_attribute in table_definitions(
-        main_name or settings.table_name, idempotency_name or settings.idempotency_table_name
+        main_name or settings.table_name, idempotency_name or settings.idempotency_table_name,
+        events_name or settings.events_table_name,
     ):
         name = definition["TableName"]
         if name in existing:

@@ -114,19 +114,27 @@ class Memory:
     members: Mapping[Power, MemberStats] = field(default_factory=dict)
     """A table's members' statistics, one entry per member's power (the solo game keeps ``member``): a fixed
     size per member, so the bound holds for each AI power's share of the memory whatever the table."""
+    next_ids: Mapping[int, int] = field(default_factory=dict)
+    """A table's agreements made so far in each channel (a pair of powers): their ids are numbered per pair, so
+    that the ids a member is shown say nothing of the agreements made between others."""
 
     def stats_of(self, power: Power) -> MemberStats | None:
         """The statistics of the past orders of a power no AI plays (a member's)."""
         return self.members.get(power, self.member)
 
-    def agreed(self, agreement: Agreement) -> tuple[Memory, tuple[Agreement, ...]]:
-        """The memory with a new agreement (its id taken from ``next_id``), and the agreements it replaced
-        in its slot."""
-        made = replace(agreement, id=self.next_id)
+    def agreed(self, agreement: Agreement, channel: int | None = None, stride: int = 0
+               ) -> tuple[Memory, tuple[Agreement, ...]]:
+        """The memory with a new agreement (its id taken from ``next_id``; at a table, ``channel`` the pair's, the
+        next of the pair's own sequence from ``channel * stride``), and the agreements it replaced in its slot."""
+        if channel is None:
+            made, counted = replace(agreement, id=self.next_id), self.next_ids
+        else:
+            number = self.next_ids.get(channel, 0) + 1
+            made, counted = replace(agreement, id=channel * stride + number), {**self.next_ids, channel: number}
         slot = made.slot()
         replaced = tuple(a for a in self.agreements if a.slot() == slot)
         kept = tuple(a for a in self.agreements if a.slot() != slot)
-        return replace(self, agreements=(*kept, made), next_id=self.next_id + 1), replaced
+        return replace(self, agreements=(*kept, made), next_id=self.next_id + 1, next_ids=counted), replaced
 
     def without(self, ids: set[int]) -> Memory:
         return replace(self, agreements=tuple(a for a in self.agreements if a.id not in ids))
@@ -141,6 +149,7 @@ class Memory:
             "next_id": self.next_id,
             "member": self.member.to_json() if self.member is not None else None,
             **({"members": {p: s.to_json() for p, s in sorted(self.members.items())}} if self.members else {}),
+            **({"next_ids": {str(c): n for c, n in sorted(self.next_ids.items())}} if self.next_ids else {}),
         }
 
     @classmethod
@@ -152,6 +161,7 @@ class Memory:
             int(data["next_id"]),
             MemberStats.from_json(member) if member is not None else None,
             {p: MemberStats.from_json(s) for p, s in data.get("members", {}).items()},
+            {int(c): int(n) for c, n in data.get("next_ids", {}).items()},
         )
 
     def size(self) -> int:

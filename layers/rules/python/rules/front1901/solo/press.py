@@ -190,7 +190,9 @@ class Desk:
 
     def agree(self, proposer: Power, recipient: Power, terms: Proposal) -> Agreement:
         """Record an agreement; one it replaces in its slot ends without a break (its parties are told)."""
-        self.memory, replaced = self.memory.agreed(Agreement(0, proposer, recipient, terms, self.position.phase))
+        made = Agreement(0, proposer, recipient, terms, self.position.phase)
+        numbered = (channel(proposer, recipient), PRIVATE_IDS) if self.table else (None, 0)
+        self.memory, replaced = self.memory.agreed(made, *numbered)
         for old in replaced:
             self._tell(old, proposer, f"{capital(old.describe())} is replaced by a new agreement.")
         return self.memory.agreements[-1]

@@ -1,0 +1,113 @@
+"""Live events: what a change of a game tells each of its members, and what a feed notice tells its member,
+written in the change's own transaction (``storage.events``; delivered by ``gameserver.channel``).
+
+An event is built from the member's own view and nothing else: the member's game as the API answers it (the
+game's ``SHOWN.body``, the very answer of the member's GET), its ETag, and what the game's words read from that
+answer (``SHOWN.told``: the turn and its deadline, whether the opponent has sent, a Retreat decision waiting,
+the AI powers' messages). So an event never says what the member's view would not, and a client that gets one
+fetches the view with ``If-None-Match`` set to the tag it already holds, or skips the fetch when it matches.
+
+The pipeline adds the events to each of its transactions in one call, ``added`` (a game's start, a step's
+commit, a stop, a member leaving: every write that carries a game with its members' views, and every feed notice
+beside it), and ``of_change`` to a submission's and an action's write; it knows no game and no mode: the
+catalog's entry of a game names the module that shows it (``Entry.words``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from gameserver.catalog import GAMES
+from gameserver.etag import etag_of
+from gameserver.storage.events import FEED, Event, EventWrite, game_seq, game_stream
+from gameserver.storage.games import GameClose, NewGame, StepCommit
+from gameserver.storage.members import Notices
+from gameserver.storage.records import Game, Json, MemberViews, StepRecord
+
+if TYPE_CHECKING:
+    from gameserver.storage.port import Write
+
+
+class Shown(NamedTuple):
+    """How a game shows a member's game on the wire (a game's words module holds one as ``SHOWN``)."""
+
+    body: Callable[[Game, MemberViews], dict[str, Any]]
+    """The member's game as their GET answers it (without the server's ``now``)."""
+    told: Callable[[Json], dict[str, Any]]
+    """What an event tells of that answer: ``turn`` and ``deadline`` and the game's own fields, read from it."""
+
+
+_shown: dict[str, Shown] = {}
+
+
+def shown(kind: str) -> Shown | None:
+    """How the game ``kind`` is shown (None: it is on no wire, a test's own game: its changes tell nothing)."""
+    found = _shown.get(kind)
+    if found is None:
+        entry = GAMES.entry(kind)
+        if entry is None or not entry.words:
+            return None
+        found = _shown[kind] = importlib.import_module(entry.words).SHOWN
+    return found
+
+
+def game_change(game: Game, views: MemberViews) -> Json:
+    """What a change of ``game`` tells the member ``views`` belongs to, from their answer alone."""
+    words = shown(game.kind)
+    assert words is not None
+    body = words.body(game, views)
+    mine = game.seats_of(views.sub)
+    return {
+        "type": "game",
+        "game_id": game.game_id,
+        "kind": game.kind,
+        "etag": etag_of(body),
+        "status": body["status"],
+        "my_turn": game.status == "open" and any(
+            seat in game.awaiting and not game.submissions[seat].sent for seat in mine),
+        **words.told(body),
+    }
+
+
+def of_change(game: Game, views: Iterable[MemberViews], at: str, records: Sequence[StepRecord] = (),
+              writes: Sequence[Write] = ()) -> EventWrite:
+    """The events of a change that leaves ``game`` as it is, with each member's ``views`` of it: one per member,
+    at the game's version; ``records``, the steps it resolved (how each closed: the history shows it to every
+    player); and one per notice the change's ``writes`` carry."""
+    if shown(game.kind) is None:
+        return EventWrite(of_notices(writes))
+    resolved = [{"step": r.step, "label": r.label, "closed_by": r.closed_by} for r in records]
+    seq = game_seq(game.version)
+    told = [Event(sub=mine.sub, stream=game_stream(game.game_id), seq=seq, at=at,
+                  body={**game_change(game, mine), **({"resolved": resolved} if resolved else {})})
+            for mine in views]
+    return EventWrite((*told, *of_notices(writes)))
+
+
+def added(writes: Sequence[Write]) -> list[Write]:
+    """``writes`` and the events they cause, to commit in one transaction: each game written with its members'
+    views (a new game, a step's commit, an end off the board) tells each member, at the time it changed; each
+    feed notice tells its member."""
+    told: list[Event] = []
+    for write in writes:
+        if isinstance(write, NewGame | StepCommit | GameClose):
+            game = write.game
+            records = write.records if isinstance(write, StepCommit) else ()
+            at = game.finished_at or (records[-1].resolved_at if records else game.opened_at)
+            told += of_change(game, write.views, at, records).events
+    told += of_notices(writes)
+    return [*writes, EventWrite(tuple(told))] if told else list(writes)
+
+
+def of_notices(writes: Sequence[Write]) -> tuple[Event, ...]:
+    """An event per feed notice among ``writes``, at the notice's place in its member's feed, carrying the
+    notice as the feed shows it."""
+    # Imported here: a notice's shape reads the seasons' prizes and the challenges' words, which a request
+    # that writes no notice (most of them) should not load.
+    from gameserver.platform.feed import notice_json
+
+    return tuple(Event(sub=notice.sub, stream=FEED, seq=notice.order, at=notice.opened_at,
+                       body={"type": "notice", "notice": notice_json(notice)})
+                 for write in writes if isinstance(write, Notices) for notice in write.notices)
