@@ -419,6 +419,9 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("post", PHASE + "/messages/{message_id}/report"): [Case("a text to the player", front1901_text(),
                                                              only({PLAYER: 201, OPPONENT: 404}), id_param="game_id")],
     ("get", "/v1/moderation/front1901/reports"): [Case("reports", plain(), only({MODERATOR: 200}), denied=403)],
+    ("post", "/v1/moderation/front1901/games/{game_id}/void"): [
+        Case("in play", with_cast(lambda w, c: Target(c, {"game_id": w.front1901_online(c)}, body=WHY)),
+             only({MODERATOR: 409}), denied=403, mutates=True)],
     ("post", PHASE + "/messages"): [Case("open", front1901_online({"text": "Hello"}), only(P_AND_O), mutates=True,
                                          id_param="game_id")],
     ("post", PHASE + "/votes"): [Case("open", front1901_online({"vote": "draw"}), only(P_AND_O), mutates=True,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +17,8 @@ from hypothesis import strategies as st
 from rules.front1901 import POWERS, legal_adjustment_orders, legal_movement_orders, legal_retreat_orders
 from rules.front1901.position import Step
 from rules.front1901.solo import (
+    Demand,
+    Message,
     MessageKind,
     SoloError,
     SoloGame,
@@ -37,7 +40,10 @@ from rules.front1901.solo import (
     winners,
 )
 from rules.front1901.solo.game import open_phase
+from rules.front1901.solo.judge import VerdictKind
 from rules.front1901.solo.memory import MemberStats, Memory
+from rules.front1901.solo.press import Status
+from rules.front1901.solo.trust import WAR
 
 from .solo_helpers import game_at
 
@@ -214,3 +220,74 @@ def test_a_private_pact_between_two_members_broken_teaches_no_ai_power() -> None
     assert trust_in_member(after, "FRANCE") == before
     assert after.memory.members["FRANCE"].broken == stats_before.broken
     assert after.memory.trust.of("GERMANY", "FRANCE") < game.memory.trust.of("GERMANY", "FRANCE")
+
+
+def _table_at(units: dict[str, list[str]], phase: str, centres: dict[str, list[str]], members: tuple[str, ...]) -> SoloGame:
+    """A table at a crafted position: ``members`` seated, the others AI powers at normal."""
+    solo = game_at(units, phase, centres)
+    return replace(solo, table=True, seated=members, levels={p: lvl for p, lvl in solo.levels.items() if p not in members},
+                   memory=Memory(solo.memory.trust, (), 1, None, {m: MemberStats() for m in members}))
+
+
+_CENTRES = {"AUSTRIA": ["VIE", "BUD", "TRI", "SER"], "ITALY": ["VEN", "ROM", "NAP"], "FRANCE": ["PAR", "BRE", "MAR"],
+            "ENGLAND": ["LON", "EDI", "LVP"]}
+
+
+def _demand_to_italy(game: SoloGame) -> Message:
+    [demand] = [m for m in game.messages if m.proposal is not None and m.proposal.kind == "demand" and m.recipient == "ITALY"]
+    return demand
+
+
+def test_an_ai_power_demands_of_another_which_accepts_leaves_and_keeps_it() -> None:
+    """"Demands to any power": Austria, threatening Italy from VIE and BUD, demands that it leave TRI; Italy
+    answers as it answers a member's proposal (the war it avoids outweighs the centre), its orders move out,
+    and the judge finds the demand kept."""
+    units = {"AUSTRIA": ["A VIE", "A BUD", "F ALB"], "ITALY": ["A TRI", "A VEN", "F NAP"], "FRANCE": ["A PAR"],
+             "ENGLAND": ["F LON"]}
+    game = open_phase(_table_at(units, "S1902M", _CENTRES, ("FRANCE", "ENGLAND")), ())
+    demand = _demand_to_italy(game)
+    assert (demand.sender, demand.proposal, demand.status) == ("AUSTRIA", Demand(("TRI",)), Status.ACCEPTED)
+    assert demand.answer is not None and demand.answer.accepted
+    assert any(a.id == demand.agreement and a.terms == Demand(("TRI",)) for a in game.memory.agreements)
+    assert any(m.recipient is None and "Italy agreed to leave TRI" in m.text for m in game.messages)
+    assert all(demand not in inbox(game, member) for member in game.members)  # between two AI powers
+    moved = [o for o in ai_orders(game)["ITALY"] if o.startswith("A TRI")]
+    assert moved and " - " in moved[0]
+    played, records = submit(game, {"FRANCE": ["A PAR H"], "ENGLAND": ["F LON H"]})
+    assert [v.outcome for v in records[0].verdicts if v.agreement.kind == "demand"] == [VerdictKind.KEPT]
+    assert played.position.units.get("TRI") is None or played.position.units["TRI"].power != "ITALY"
+    assert open_phase(game, ()) == open_phase(game, ())  # drawn from the seed
+
+
+def test_an_ai_power_refuses_a_demand_it_does_not_fear_and_it_is_war() -> None:
+    """Austria's units are nowhere near Italy: leaving TRI buys Italy nothing, it refuses, and it is war at
+    once (Austria's trust in Italy falls by WAR, and Austria offers it no peace this phase)."""
+    units = {"AUSTRIA": ["A GAL", "A RUM"], "ITALY": ["A TRI", "F NAP"], "FRANCE": ["A PAR"], "ENGLAND": ["F LON"]}
+    base = _table_at(units, "S1902M", _CENTRES, ("FRANCE", "ENGLAND"))
+    game = open_phase(base, ())
+    demand = _demand_to_italy(game)
+    assert demand.status is Status.DECLINED and demand.answer is not None and not demand.answer.accepted
+    assert game.memory.trust.of("AUSTRIA", "ITALY") == base.memory.trust.of("AUSTRIA", "ITALY") - WAR
+    assert not any(a.kind == "demand" for a in game.memory.agreements)
+    assert any(m.recipient is None and "Italy refused the demand of Austria" in m.text for m in game.messages)
+    assert not any(m.sender == "AUSTRIA" and m.recipient == "ITALY" and m.proposal != demand.proposal for m in game.messages)
+
+
+def test_the_solo_game_makes_its_demands_of_its_member_alone() -> None:
+    units = {"AUSTRIA": ["A VIE", "A BUD", "F ALB"], "ITALY": ["A TRI", "A VEN", "F NAP"], "FRANCE": ["A PAR"]}
+    solo = open_phase(game_at(units, "S1902M", _CENTRES, member="FRANCE"), ())
+    assert not any(m.proposal is not None and m.proposal.kind == "demand" and m.recipient != "FRANCE" for m in solo.messages)
+
+
+def test_a_demand_is_not_kept_by_a_move_out_its_own_side_bounces() -> None:
+    from rules.front1901.notation import parse_order
+    from rules.front1901.solo.decisions import breaks
+    from rules.front1901.solo.policy import Bounds
+
+    leave = Bounds(frozenset({"TRI"}), leave=frozenset({"TRI"}))
+    def orders(*texts: str) -> list[Any]:
+        return [parse_order(t) for t in texts]
+    assert not breaks(orders("A TRI - TYR", "A VEN H"), leave)
+    assert breaks(orders("A TRI - TYR", "A VEN - TYR"), leave)  # a bounce of its own making keeps it in TRI
+    assert breaks(orders("A TRI - VEN", "A VEN H"), leave)
+    assert breaks(orders("A TRI H", "A VEN H"), leave)

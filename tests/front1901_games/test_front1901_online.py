@@ -311,6 +311,58 @@ def test_a_rated_game_of_five_members_moves_their_ratings_once_and_an_unrated_on
     assert unrated.front1901.online_ratings(tuple(MEMBERS.values())) == {}
 
 
+def _rated_game(store: MemoryStore, clock: Any, game_id: str, winner: str) -> None:
+    """A rated game of five members, conceded at once to ``winner``."""
+    five = {**MEMBERS, "ITALY": "eve"}
+    callers = {**CALLERS, "ITALY": member("eve")}
+    online.open_game(store, clock, players=five, pace="live", seed=3, game_id=game_id, rated=True)
+    for caller in callers.values():
+        games.cast_vote(store, clock, caller, game_id, "S1901M", "concede", winner)
+    for caller in callers.values():
+        shown = games.read_game(store, clock, caller, game_id)
+        games.submit_orders(store, clock, caller, game_id, "S1901M", first_orders(shown), HERE)
+    assert store.games.get(game_id).status == "over"  # type: ignore[union-attr]
+
+
+def test_a_moderators_void_of_a_rated_game_takes_back_its_rating_changes_exactly_once(clock) -> None:
+    """"Void a finished duel (it no longer counts: its rating changes are taken back)" (platform rules), for a
+    rated online game: each member's rating loses exactly that game's change, a later game's change stays, and a
+    second void changes nothing."""
+    from gameserver.domain.moderation.void import void_front1901_game
+    from gameserver.identity import Caller
+
+    moderator = Caller(sub="mod-sub", groups=frozenset({"moderators"}), username="mod")
+    subs = (*MEMBERS.values(), "eve")
+    store = MemoryStore()
+    _rated_game(store, clock, "g1", "AUSTRIA")
+    after_first = {sub: r.rating for sub, r in store.front1901.online_ratings(subs).items()}
+    _rated_game(store, clock, "g2", "ENGLAND")
+    after_both = {sub: r.rating for sub, r in store.front1901.online_ratings(subs).items()}
+    with pytest.raises(DomainError):  # a member is no moderator
+        void_front1901_game(store, clock, CALLERS["AUSTRIA"], "g1", "no reason")
+    shown = void_front1901_game(store, clock, moderator, "g1", "collusion")
+    now = store.front1901.online_ratings(subs)
+    for sub in subs:  # the second game's change stays: now = both - (first - prior)
+        first = after_first[sub]
+        assert now[sub].rating.mu == pytest.approx(after_both[sub].mu - (first.mu - 25.0), abs=1e-3)
+        assert now[sub].rating.sigma == pytest.approx(after_both[sub].sigma - (first.sigma - 25 / 3), abs=1e-3)
+        assert now[sub].rating.games == 1
+    assert {r["member"] for r in shown["ratings"]} == set(subs)
+    with pytest.raises(Conflict) as again:  # exactly once
+        void_front1901_game(store, clock, moderator, "g1", "collusion")
+    assert again.value.rule == "voided"
+    assert store.front1901.online_ratings(subs) == now
+    void_front1901_game(store, clock, moderator, "g2", "collusion")  # both voided: every rating back at the prior
+    assert all(r.rating.mu == pytest.approx(25.0, abs=1e-3) and r.rating.games == 0
+               for r in store.front1901.online_ratings(subs).values())
+    audited = [line for line in store.audit.lines(None, 50).items if line.target == "g1"]
+    assert sorted(line.member for line in audited) == sorted(subs) and {line.action for line in audited} == {"void-game"}
+    unrated = MemoryStore()
+    table_game(unrated, clock)
+    with pytest.raises(Conflict):  # in play
+        void_front1901_game(unrated, clock, moderator, "g1", "collusion")
+
+
 def _set_up(position: dict[str, Any]) -> str:
     full = {"dislodged": {}, "contested": [], **position}
     full["units"] = {p: sorted(u) for p, u in full["units"].items()}
@@ -390,6 +442,30 @@ def test_a_member_reports_a_text_sent_to_them_and_moderators_read_it_and_no_othe
     assert made == again
     reports = games.reported_messages(store, None, 10)["reports"]
     assert [(r["from"], r["to"], r["text"]) for r in reports] == [("GERMANY", "AUSTRIA", "You will regret this.")]
+
+
+def test_a_member_reports_a_text_of_an_earlier_phase_sent_to_them_and_only_that(store, clock) -> None:
+    table_game(store, clock)
+    games.send_message(store, clock, CALLERS["GERMANY"], "g1", "S1901M", "AUSTRIA", "You will regret this.")
+    games.send_message(store, clock, CALLERS["GERMANY"], "g1", "S1901M", None, "To all, in spring.")
+    texts = {m["to"]: m for m in view(store, clock, "AUSTRIA")["view"]["messages"] if m["kind"] == "text"}
+    private, public = texts["AUSTRIA"], texts[None]
+    play_phase(store, clock)
+    play_phase(store, clock)  # two phases on: S1901M is two phases back
+    assert store.games.get("g1").label not in ("S1901M", "F1901M")  # type: ignore[union-attr]
+    with pytest.raises(DomainError):  # not sent to England, in this phase or any
+        games.report_message(store, clock, CALLERS["ENGLAND"], "g1", "S1901M", private["id"])
+    with pytest.raises(DomainError):  # their own text is not theirs to report
+        games.report_message(store, clock, CALLERS["GERMANY"], "g1", "S1901M", public["id"])
+    with pytest.raises(DomainError):  # a phase not played yet
+        games.report_message(store, clock, CALLERS["AUSTRIA"], "g1", "F1905M", private["id"])
+    made = games.report_message(store, clock, CALLERS["AUSTRIA"], "g1", "S1901M", private["id"])
+    assert made == games.report_message(store, clock, CALLERS["AUSTRIA"], "g1", "S1901M", private["id"])
+    games.report_message(store, clock, CALLERS["FRANCE"], "g1", "S1901M", public["id"])
+    reports = games.reported_messages(store, None, 10)["reports"]
+    assert sorted((r["reporter"], r["phase"], r["from"], r["to"], r["text"]) for r in reports) == [
+        ("ann", "S1901M", "GERMANY", "AUSTRIA", "You will regret this."),
+        ("cat", "S1901M", "GERMANY", None, "To all, in spring.")]
 
 
 def test_a_too_regular_pace_leaves_a_mark_at_the_end(store, clock) -> None:

@@ -2,7 +2,8 @@
 picked) and three AI powers played through 1902 with messages and proposals among members and AI powers; a phase
 closed by its deadline (the runner's timer loop on the manual clock), a member who misses two phases replaced by
 an AI power that keeps the seat's agreements, then reclaiming it; a draw every member votes for, and one an AI power
-refuses; a solo at 18 centres (the last two from positions the runner's admin sets up)."""
+refuses; a solo at 18 centres (the last two from positions the runner's admin sets up); a text of an earlier phase
+reported, and a rated game of five members voided by a moderator, its rating changes taken back once."""
 
 from __future__ import annotations
 
@@ -177,3 +178,38 @@ def test_a_solo_at_eighteen_centres_ends_the_game(runner: LocalRunner):
         ok(members[power].put(f"{GAMES}/{game_id}/phases/F1905M/orders", json={"orders": []}))
     game = ok(members["FRANCE"].get(f"{GAMES}/{game_id}"))
     assert game["status"] == "over" and game["view"]["winners"] == ["GERMANY"] and game["view"]["ranks"]["GERMANY"] == 1
+
+
+def test_a_text_of_an_earlier_phase_is_reported_and_a_rated_game_voided_takes_its_rating_changes_back(
+        runner: LocalRunner):
+    five = (*POWERS, "ITALY")
+    members = {power: runner.known_member(power.lower()) for power in five}
+    host = members["AUSTRIA"]
+    table = ok(host.post(TABLES, json={"seats": 5, "pace": "1d", "level": "easy", "seating": "picked", "rated": True,
+                                       "power": "AUSTRIA", "invite": [members[p].sub for p in five[1:]]}), 201)
+    game_id = None
+    for power in five[1:]:
+        game_id = ok(members[power].post(f"{TABLES}/{table['table_id']}/join", json={"power": power}))["game_id"]
+    assert game_id is not None
+    ok(members["GERMANY"].post(at(members["GERMANY"], game_id, "messages"), json={"to": "AUSTRIA", "text": "Rude."}))
+    [text] = [m for m in view_of(host, game_id)["messages"] if m["kind"] == "text"]
+    play_phase(members, game_id)
+    assert view_of(host, game_id)["phase"] != "S1901M"
+    report = f"{GAMES}/{game_id}/phases/S1901M/messages/{text['id']}/report"
+    assert members["FRANCE"].post(report).status_code == 404  # not sent to France
+    ok(host.post(report), 201)
+    moderator = runner.member("mod", moderator=True)
+    assert any(r["text"] == "Rude." for r in ok(moderator.get("/v1/moderation/front1901/reports"))["reports"])
+    for member in members.values():
+        ok(member.post(at(member, game_id, "votes"), json={"vote": "concede", "to": "AUSTRIA"}))
+    play_phase(members, game_id)
+    assert ok(host.get(f"{GAMES}/{game_id}"))["status"] == "over"
+    void = f"/v1/moderation/front1901/games/{game_id}/void"
+    assert host.post(void, json={"why": "collusion"}).status_code == 403
+    rated = {e["member"]: e for e in ok(host.get("/v1/front1901/ratings?limit=50"))["entries"]}
+    assert all(rated[m.sub]["games"] == 1 for m in members.values())
+    voided = ok(moderator.post(void, json={"why": "collusion"}))
+    assert {r["member"] for r in voided["ratings"]} == {m.sub for m in members.values()}
+    assert all(r["games"] == 0 and abs(r["mu"] - 25.0) < 1e-3 for r in voided["ratings"])
+    again = moderator.post(void, json={"why": "collusion"})
+    assert again.status_code == 409 and again.json()["error"]["rule"] == "voided"

@@ -55,3 +55,23 @@ def test_a_reported_message_is_kept_once_and_listed_latest_first(store):
         store.transact([MessageReported(first)])
     listed = store.front1901.reported_messages(None, 10).items
     assert listed == [later, first]
+
+
+def test_a_rated_games_changes_are_kept_once_and_voided_once(store):
+    from gameserver.storage.front1901 import RatedGame, RatedGameVoided, RatingChange
+
+    after = SkillRating(27.5, 8.1, 1)
+    game = RatedGame("g1", (RatingChange("ann", SkillRating(), after),))
+    store.transact([OnlineRatingsWrite((OnlineRating("ann", after, 0, "g1"),), game)])
+    assert store.front1901.online_rated_game("g1") == game and store.front1901.online_rated_game("g2") is None
+    with pytest.raises(WriteConflict):  # a game rates once
+        store.transact([OnlineRatingsWrite((OnlineRating("ann", after, 1, "g1"),), game)])
+    voided = RatedGame("g1", game.changes, "2026-12-01T10:00:00Z")
+    store.transact([RatedGameVoided((OnlineRating("ann", SkillRating(), 1, "g1"),), voided)])
+    assert store.front1901.online_rated_game("g1") == voided
+    assert store.front1901.online_ratings(("ann",))["ann"] == OnlineRating("ann", SkillRating(), 2, "g1")
+    with pytest.raises(WriteConflict):  # and is voided once
+        store.transact([RatedGameVoided((OnlineRating("ann", SkillRating(), 2, "g1"),), voided)])
+    with pytest.raises(WriteConflict):  # nor a game that rated nobody
+        store.transact([RatedGameVoided((), RatedGame("g2", (), "2026-12-01T10:00:00Z"))])
+    assert store.front1901.online_ratings(("ann",))["ann"].version == 2

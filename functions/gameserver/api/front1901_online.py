@@ -28,8 +28,10 @@ from gameserver.api.front1901_online_models import (
     Front1901VoteIn,
     NewFront1901Table,
 )
+from gameserver.api.models import Reason
 from gameserver.clock import get_clock
 from gameserver.domain.front1901 import games, online, ratings
+from gameserver.domain.moderation import void
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
@@ -115,13 +117,25 @@ async def get_front1901_ratings(caller: Me, cursor: Cursor = None, limit: Limit 
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/messages/{message_id}/report", status_code=201,
-             responses={**ok("Front1901Reported", 201), **errors(E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED)})
+             responses={**ok("Front1901Reported", 201), **errors(E.NOT_FOUND)})
 async def report_front1901_message(game_id: GameId, phase: Phase, message_id: Annotated[int, Path(ge=1)],
                                    request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
-    """Report a text of this phase sent to me (or to all): moderators read it, and no message that is not
-    reported."""
+    """Report a text sent to me (or to all) in this phase, the open one or any earlier one: moderators read it,
+    and no message that is not reported."""
     return answer(key, request, caller, None, lambda: games.report_message(storage(), get_clock(), caller, game_id,
                                                                             phase, message_id), status=201)
+
+
+@moderators.post("/v1/moderation/front1901/games/{game_id}/void",
+                 responses={**ok("Front1901Voided"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.IN_PLAY, E.CONFLICT,
+                                                             E.BUSY)},
+                 tags=["moderation"])
+async def void_front1901_game(game_id: GameId, body: Reason, request: Request, caller: Me,
+                              key: IdempotencyKey = None) -> Response:
+    """Moderators: void a finished rated game of online Front 1901, saying why: each member's rating loses exactly
+    that game's change (later games' stay), once. Audited."""
+    return answer(key, request, caller, body.model_dump(mode="json"),
+                  lambda: void.void_front1901_game(storage(), get_clock(), caller, game_id, body.why))
 
 
 @moderators.get("/v1/moderation/front1901/reports",

@@ -56,6 +56,14 @@ class Front1901RatingBoard(BaseModel):
     cursor: NextCursor
 
 
+class Front1901Voided(BaseModel):
+    """A finished rated game a moderator voided: each member's rating with exactly that game's change taken back."""
+
+    game_id: str
+    voided_at: Timestamp
+    ratings: list[Front1901RatingEntry]
+
+
 class Front1901Reported(BaseModel):
     report_id: str
     message_id: int

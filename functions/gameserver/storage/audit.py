@@ -24,6 +24,8 @@ class AuditAction(enum.StrEnum):
     """Stopped a game in progress: it ended without a result."""
     VOID_DUEL = "void-duel"
     """Voided a finished duel: its rating changes taken back, its stakes returned."""
+    VOID_GAME = "void-game"
+    """Voided a finished rated game of online Front 1901: its rating changes taken back."""
     FREEZE = "freeze"
     """Froze a member's ratings."""
     HIDE_DOCTRINE = "hide-doctrine"

@@ -115,11 +115,39 @@ def board_key(rating: OnlineRating) -> str:
     return f"{round((rating.rating.shown + 1000) * 100):08d}#{rating.member}"
 
 
+@dataclass(frozen=True)
+class RatingChange:
+    """What a rated game did to one member's rating: from ``before`` to ``after``."""
+
+    member: str
+    before: SkillRating
+    after: SkillRating
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """The rating changes a rated game's end made, stored with the game ("every rating change is stored with the
+    game that caused it"): what a moderator's void takes back, once (``voided_at``)."""
+
+    game_id: str
+    changes: tuple[RatingChange, ...]
+    voided_at: str | None = None
+
+
 class OnlineRatingsWrite(NamedTuple):
     """The ratings a rated game's end set, each written only if still at its ``version`` (written at version+1),
-    in the final step's own transaction."""
+    in the final step's own transaction; with ``game`` its changes, written once (a second is a ``WriteConflict``)."""
 
     ratings: tuple[OnlineRating, ...]
+    game: RatedGame | None = None
+
+
+class RatedGameVoided(NamedTuple):
+    """A moderator's void of a rated game: each rating with the game's change taken back (only if still at its
+    ``version``) and ``game`` marked voided, only if it is stored and not voided yet (else a ``WriteConflict``)."""
+
+    ratings: tuple[OnlineRating, ...]
+    game: RatedGame
 
 
 @dataclass(frozen=True)
@@ -154,6 +182,10 @@ class Front1901Port(Protocol):
 
     def online_ratings(self, subs: tuple[str, ...]) -> dict[str, OnlineRating]:
         """The stored ratings of ``subs`` (a member with none is left out)."""
+        ...
+
+    def online_rated_game(self, game_id: str) -> RatedGame | None:
+        """The rating changes a rated game made (None: it rated nobody)."""
         ...
 
     def online_board(self, cursor: str | None, limit: int) -> Page:

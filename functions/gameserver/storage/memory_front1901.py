@@ -20,6 +20,8 @@ from gameserver.storage.front1901 import (
     MessageReported,
     OnlineRating,
     OnlineRatingsWrite,
+    RatedGame,
+    RatedGameVoided,
     ReportedMessage,
     Starter,
     board_key,
@@ -36,6 +38,7 @@ class Front1901Tables:
     summaries: dict[date, DaySummary] = field(default_factory=dict)
     ratings: dict[str, OnlineRating] = field(default_factory=dict)
     reports: dict[str, ReportedMessage] = field(default_factory=dict)
+    rated_games: dict[str, RatedGame] = field(default_factory=dict)
 
 
 class MemoryFront1901(DayBoardInMemory):
@@ -91,6 +94,10 @@ class MemoryFront1901(DayBoardInMemory):
         with self.store.lock:
             return {sub: self.t.ratings[sub] for sub in subs if sub in self.t.ratings}
 
+    def online_rated_game(self, game_id: str) -> RatedGame | None:
+        with self.store.lock:
+            return self.t.rated_games.get(game_id)
+
     def online_board(self, cursor: str | None, limit: int) -> Page:
         ordered = sorted(((board_key(r), r) for r in self.t.ratings.values()), key=lambda pair: pair[0],
                          reverse=True)
@@ -101,10 +108,11 @@ class MemoryFront1901(DayBoardInMemory):
                          key=lambda pair: pair[0], reverse=True)
         return page_of_desc(ordered, cursor, limit, "front1901-reports")
 
-    def write_steps(self, write: Front1901DayStart | OnlineRatingsWrite | MessageReported) -> tuple[Check, Apply]:
-        """A ``Front1901DayStart``, an ``OnlineRatingsWrite`` or a ``MessageReported`` in a transaction: its
-        checks, then its writes."""
-        if isinstance(write, OnlineRatingsWrite):
+    def write_steps(self, write: Front1901DayStart | OnlineRatingsWrite | RatedGameVoided | MessageReported
+                    ) -> tuple[Check, Apply]:
+        """A ``Front1901DayStart``, an ``OnlineRatingsWrite``, a ``RatedGameVoided`` or a ``MessageReported`` in a
+        transaction: its checks, then its writes."""
+        if isinstance(write, OnlineRatingsWrite | RatedGameVoided):
             return self._ratings_steps(write)
         if isinstance(write, MessageReported):
             return self._report_steps(write.report)
@@ -124,17 +132,28 @@ class MemoryFront1901(DayBoardInMemory):
 
         return check, apply
 
-    def _ratings_steps(self, write: OnlineRatingsWrite) -> tuple[Check, Apply]:
+    def _ratings_steps(self, write: OnlineRatingsWrite | RatedGameVoided) -> tuple[Check, Apply]:
+        game = write.game
+
         def check() -> None:
             for rating in write.ratings:
                 held = self.t.ratings.get(rating.member)
                 if (held.version if held else 0) != rating.version:
                     raise WriteConflict(f"{rating.member}'s online rating changed meanwhile")
+            if game is None:
+                return
+            stored = self.t.rated_games.get(game.game_id)
+            if isinstance(write, OnlineRatingsWrite) and stored is not None:
+                raise WriteConflict(f"game {game.game_id} has rated its members already")
+            if isinstance(write, RatedGameVoided) and (stored is None or stored.voided_at is not None):
+                raise WriteConflict(f"game {game.game_id} is not a rated game to void")
 
         def apply() -> None:
             for rating in write.ratings:
                 self.t.ratings[rating.member] = OnlineRating(rating.member, rating.rating, rating.version + 1,
                                                              rating.last_game)
+            if game is not None:
+                self.t.rated_games[game.game_id] = game
 
         return check, apply
 

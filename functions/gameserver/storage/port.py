@@ -36,6 +36,7 @@ if TYPE_CHECKING:
         Front1901Port,
         MessageReported,
         OnlineRatingsWrite,
+        RatedGameVoided,
     )
     from gameserver.storage.games import (
         GameClose,
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
                         | TournamentWrite | MatchWrite | Notices | TableWrite
                         | FrontStopped | Marks | FreezeWrite | Unfreeze | FreezeSettled | NotFrozen | CloseWrite | PrizePaid
                         | DoctrineWrite | ChallengeStart | ChallengeFinish | DoctrineRatingWrite | NoticeWrite
-                        | Front1901DayStart | OnlineRatingsWrite | MessageReported | EventWrite)
+                        | Front1901DayStart | OnlineRatingsWrite | RatedGameVoided | MessageReported | EventWrite)
     """What ``Store.transact`` writes: each value's own conditions hold, or nothing is written."""
 
 

@@ -195,22 +195,20 @@ def send_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase
 
 def report_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, message_id: int
                    ) -> dict[str, Any]:
-    """I report a message of the open phase that I was sent (to me, or to all): moderators read reported messages,
-    and those only. Reporting it again is the same report."""
+    """I report a text I was sent (to me, or to all) in the open phase or any earlier one, the game over or not:
+    moderators read reported messages, and those only. Reporting it again is the same report."""
     from gameserver.clock import iso
     from gameserver.storage.errors import WriteConflict
     from gameserver.storage.front1901 import MessageReported, ReportedMessage
 
     mine = views.my_game(store, clock, caller.sub, game_id, KIND)
     game = mine.game
-    if game.status != "open":
-        raise Conflict(f"game {game_id} is over", code=ErrorCode.GAME_OVER)
-    if game.label != phase:
-        raise Conflict(f"phase {phase} is not open; phase {game.label} is", field=STEP_FIELD, code=ErrorCode.TURN_CLOSED)
     power = power_of(game, caller.sub)
-    view = view_now(game, mine.views)
-    message = next((m for m in view["messages"] if m["id"] == message_id and m["from"] != power
-                    and m["kind"] == "text"), None)
+    if game.status == "open" and game.label == phase:
+        shown = view_now(game, mine.views)["messages"]
+    else:
+        shown = _played(store, game_id, power, phase)["messages"]
+    message = next((m for m in shown if m["id"] == message_id and m["from"] != power and m["kind"] == "text"), None)
     if message is None:
         raise NotFound(f"no message {message_id} to you in phase {phase}", field="message_id")
     report = ReportedMessage(game_id, phase, message_id, message["from"], message["to"], message["text"], caller.sub,
@@ -311,7 +309,11 @@ def past_phase(store: Store, caller: Caller, game_id: str, phase: str) -> dict[s
     game = store.games.get(game_id)
     if game is None or game.kind != KIND or not game.seats_of(caller.sub):
         raise NotFound(f"no game {game_id} of yours", field="game_id")
-    power = power_of(game, caller.sub)
+    return _played(store, game_id, power_of(game, caller.sub), phase)
+
+
+def _played(store: Store, game_id: str, power: str, phase: str) -> Json:
+    """A played phase as ``power``'s member saw it (404 ``not-played`` for one not played yet)."""
     for step in store.games.step_records(game_id):
         for shown in _phases(step, power):
             if shown["phase"] == phase:

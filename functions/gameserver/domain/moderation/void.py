@@ -3,7 +3,8 @@ are cancelled, the stakes returned)" (rules). Issue 16: "the exact rating change
 changes stay as they are), stakes returned to each side, the pair's 24-hour count corrected, out of the month's
 board and prize eligibility". The duel's own transition does it (``duels.void_duel``), with one audit line per
 member in its transaction. Choice (docs/platform.md, "Moderation"): the changes later games made stay as they are,
-so each member's rating is the current one minus exactly the change this duel made."""
+so each member's rating is the current one minus exactly the change this duel made. A finished rated game of
+online Front 1901 is voided as a duel is (``void_front1901_game``): its own rating changes taken back, once."""
 
 from __future__ import annotations
 
@@ -31,3 +32,36 @@ def void_duel(store: Store, clock: Clock, moderator: Caller, duel_id: str, why: 
     audits = audit_lines(moderator, iso(clock.now()), AuditAction.VOID_DUEL, sorted(stored.duel.members), duel_id,
                          why)
     return duels.duel_json(duels.void_duel(store, clock, duel_id, audits))
+
+
+def void_front1901_game(store: Store, clock: Clock, moderator: Caller, game_id: str, why: str) -> dict[str, Any]:
+    """Void the finished rated online Front 1901 game ``game_id``, with its audit lines: each member's rating has
+    exactly this game's change taken back (later games' stay). 404 for no such game or one that rated nobody, 409
+    ``in_play`` for a game in play, ``conflict`` (rule ``voided``) for one voided already, ``busy`` when the
+    ratings kept changing meanwhile."""
+    from gameserver.catalog import FRONT1901
+    from gameserver.domain.front1901.ratings import void_write
+    from gameserver.errors import Conflict, ErrorCode
+    from gameserver.play import steps
+    from gameserver.storage.errors import WriteConflict
+
+    require_moderator(moderator, "void games")
+    why = reason(why)
+    game = store.games.get(game_id)
+    if game is None or game.kind != FRONT1901:
+        raise NotFound(f"no game {game_id} of Front 1901", field="game_id")
+    if game.status != "over":
+        raise Conflict(f"game {game_id} is in play", field="game_id", code=ErrorCode.IN_PLAY)
+    for _ in range(steps.ATTEMPTS):
+        now = iso(clock.now())
+        write = void_write(store, game_id, now)
+        audits = audit_lines(moderator, now, AuditAction.VOID_GAME, sorted(r.member for r in write.ratings), game_id,
+                             why)
+        try:
+            store.transact([write, *audits])
+        except WriteConflict:
+            continue
+        return {"game_id": game_id, "voided_at": now,
+                "ratings": [{"member": r.member, "rating": r.rating.shown, "mu": r.rating.mu, "sigma": r.rating.sigma,
+                             "games": r.rating.games} for r in write.ratings]}
+    raise Conflict("the ratings kept changing while the game was being voided; send it again", code=ErrorCode.BUSY)

@@ -14,6 +14,9 @@ Items:
   in the start's transaction (``attribute_not_exists``), read by the next starts with the same value (the
   linked-account rule). ``expires_at`` (TTL) 3 days after the day.
 - ``F1901DAY#{day} / SUMMARY``: the day's rank markers, rebuilt by the sweep as the Daily Front's.
+- ``F1901RATED#{game_id} / CHANGES``: the rating changes a rated online game made (each member's rating before
+  and after, JSON), written with the ratings (``attribute_not_exists``), and once again by a moderator's void,
+  which sets ``voided_at`` (only while it is absent: a game is voided once).
 """
 
 from __future__ import annotations
@@ -44,6 +47,9 @@ from gameserver.storage.front1901 import (
     MessageReported,
     OnlineRating,
     OnlineRatingsWrite,
+    RatedGame,
+    RatedGameVoided,
+    RatingChange,
     ReportedMessage,
     Starter,
     board_key,
@@ -166,9 +172,45 @@ def decode_rating(item: Item) -> OnlineRating:
                         int(item["version"]["N"]), item["last_game"]["S"] if "last_game" in item else None)
 
 
-def ratings_items(table: str, write: OnlineRatingsWrite) -> list[Item]:
-    """Each rating at version + 1, only if still at its version (0: only if none is stored)."""
+CHANGES = "CHANGES"
+
+
+def rated_pk(game_id: str) -> str:
+    return f"F1901RATED#{game_id}"
+
+
+def _skill(rating: SkillRating) -> list[float]:
+    return [rating.mu, rating.sigma, rating.games]
+
+
+def encode_rated_game(game: RatedGame) -> Item:
+    changes = {c.member: [_skill(c.before), _skill(c.after)] for c in game.changes}
+    item: Item = {"pk": codec.s(rated_pk(game.game_id)), "sk": codec.s(CHANGES), "type": codec.s("front1901-rated"),
+                  "changes": codec.s(json.dumps(changes, sort_keys=True))}
+    if game.voided_at is not None:
+        item["voided_at"] = codec.s(game.voided_at)
+    return item
+
+
+def decode_rated_game(item: Item) -> RatedGame:
+    def skill(values: list[float]) -> SkillRating:
+        return SkillRating(float(values[0]), float(values[1]), int(values[2]))
+
+    changes = json.loads(item["changes"]["S"])
+    return RatedGame(item["pk"]["S"].removeprefix("F1901RATED#"),
+                     tuple(RatingChange(sub, skill(b), skill(a)) for sub, (b, a) in sorted(changes.items())),
+                     item["voided_at"]["S"] if "voided_at" in item else None)
+
+
+def ratings_items(table: str, write: OnlineRatingsWrite | RatedGameVoided) -> list[Item]:
+    """Each rating at version + 1, only if still at its version (0: only if none is stored); a game's changes
+    once; a void only of changes stored and not voided yet."""
     items = []
+    if isinstance(write, RatedGameVoided):
+        items.append(codec.put(table, encode_rated_game(write.game),
+                               "attribute_exists(pk) AND attribute_not_exists(voided_at)"))
+    elif write.game is not None:
+        items.append(codec.put(table, encode_rated_game(write.game), "attribute_not_exists(pk)"))
     for rating in write.ratings:
         written = encode_rating(OnlineRating(rating.member, rating.rating, rating.version + 1, rating.last_game))
         if rating.version == 0:
@@ -231,6 +273,11 @@ class DynamoFront1901(Area):
     def online_ratings(self, subs: tuple[str, ...]) -> dict[str, OnlineRating]:
         found = batch_get(self.client, self.table, [codec.key(rating_pk(sub), RATING) for sub in subs])
         return {item["member"]["S"]: decode_rating(item) for item in found.values()}
+
+    def online_rated_game(self, game_id: str) -> RatedGame | None:
+        item = self.client.get_item(TableName=self.table, Key=codec.key(rated_pk(game_id), CHANGES),
+                                    ConsistentRead=True).get("Item")
+        return decode_rated_game(item) if item else None
 
     def online_board(self, cursor: str | None, limit: int) -> Page:
         return self._latest_first(ONLINE_BOARD, cursor, limit, decode_rating)
@@ -318,6 +365,7 @@ def explain_day_start(write: Front1901DayStart, index: int) -> WriteConflict:
 WRITES: Writes = {
     Front1901DayStart: (day_start_items, explain_day_start),
     OnlineRatingsWrite: (ratings_items, None),
+    RatedGameVoided: (ratings_items, None),
     MessageReported: (report_items, None),
 }
 """The writes of this area a transaction may hold: the items of each, and what a failed condition of them means

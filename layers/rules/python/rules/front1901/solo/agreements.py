@@ -4,7 +4,8 @@ An agreement is an accepted proposal.  "A pact (and the pact inside an alliance)
 or a support or convoy of a move into, a province holding the other's unit or one of its centres.  A dmz is
 broken by any order of the recipient that moves, supports or convoys a unit into one of its provinces.  A
 split is broken by a move, support or convoy into a centre assigned to the other side, in any season.  A
-support promise is kept when the promised order (normalised) was given."  ``bounds`` states exactly that,
+support promise is kept when the promised order (normalised) was given."  A demand binds its recipient to
+leave the named provinces and enter none of them.  ``bounds`` states exactly that,
 per party, for the position at the start of a phase: the AI's policy orders within it, and the judge
 (:mod:`.judge`) finds the orders outside it.  One fact, read both ways.
 
@@ -82,7 +83,8 @@ class Agreement:
             return Bounds(frozenset(terms.provinces))
         if isinstance(terms, SupportRequest):
             return Bounds(promised=(terms.support,))
-        return Bounds()
+        assert isinstance(terms, Demand)
+        return Bounds(frozenset(terms.leave), leave=frozenset(terms.leave))
 
     def to_json(self) -> list[Any]:
         """Compact: ``[id, proposer, recipient, since, body]``."""
@@ -126,8 +128,10 @@ def combined_bounds(agreements: tuple[Agreement, ...], power: Power, position: P
     """Everything the power's agreements forbid or ask of it, together."""
     forbidden: set[Province] = set()
     promised: list[UnitOrder] = []
+    leave: set[Province] = set()
     for agreement in agreements:
         bounds = agreement.bounds(power, position)
         forbidden |= bounds.forbidden
         promised += bounds.promised
-    return Bounds(frozenset(forbidden), tuple(promised))
+        leave |= bounds.leave
+    return Bounds(frozenset(forbidden), tuple(promised), frozenset(leave))

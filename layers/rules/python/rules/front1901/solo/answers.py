@@ -31,7 +31,9 @@ province holding the other's unit or one of its centres):
 - a split: for each centre we get, 1 if a unit of ours can reach it (else 0.3), minus for each centre the
   proposer gets, 2 if it is ours, 1 if a unit of ours can reach it;
 - a dmz: ``PEACE`` minus, for each province of the zone, 1 if it is a centre we do not own and a unit of
-  ours can reach it, else 0.2 if a unit of ours can reach it.
+  ours can reach it, else 0.2 if a unit of ours can reach it;
+- a demand (an AI power's, at a table): the demander's contact with us (the war it threatens) plus
+  ``PEACE``, minus 1 for each centre we are to leave (2 if we own it).
 """
 
 from __future__ import annotations
@@ -146,7 +148,10 @@ def value(position: Position, memory: Memory, recipient: Power, proposer: Power,
                 cost += 1.0 if p in CENTRES and position.centres.get(p) != recipient else 0.2
         return PEACE - cost
     assert isinstance(proposal, Demand)
-    return Reason.NO_GAIN
+    # Leaving is the price of peace with the demander: its threat to us, against the centres given up
+    # (one we hold counts twice, as in a split).
+    given = sum(2.0 if position.centres.get(p) == recipient else 1.0 for p in proposal.leave)
+    return contact(position, proposer, recipient) + PEACE - given
 
 
 def supported_owner(position: Position, proposal: SupportRequest) -> Power | None:

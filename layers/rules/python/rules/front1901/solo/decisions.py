@@ -33,7 +33,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..board import POWERS, Power
+from ..board import ARMY, ARMY_MOVES, FLEET_MOVES, POWERS, Power, Province
 from ..notation import parse_order, unit_ref
 from ..orders import Hold, Move, Order, SupportHold, SupportMove
 from ..position import Position, Step
@@ -95,8 +95,9 @@ class Table:
         return [q for q in POWERS if q in self.levels and q in having]
 
     def binding(self, power: Power) -> list[Agreement]:
-        """The agreements that bind the power in this phase (a demand binds only the member)."""
-        return [a for a in self.memory.agreements if a.binds(power) and a.kind != "demand"]
+        """The agreements that bind the power in this phase.  A demand binds an AI power that accepted it
+        (at a table) as a promise; a member's is judged on its orders, not foreseen in its model."""
+        return [a for a in self.memory.agreements if a.binds(power) and (a.kind != "demand" or power in self.levels)]
 
     def intent(self, power: Power) -> tuple[UnitOrder, ...]:
         """Moves the power asked another power to support (and was promised): it makes them."""
@@ -108,6 +109,34 @@ class Table:
                 unit = self.position.units.get(support.supported.province)
                 if unit is not None and unit.power == power:
                     moves.append(Move(unit_ref(unit.kind, unit.location), support.to))
+        return tuple(moves)
+
+    def moves_out(self, power: Power, bounds: Bounds) -> tuple[UnitOrder, ...]:
+        """For a demand it keeps: each of the power's units in a province to leave (and promised no other
+        order) moves out, to an empty place if it has one (a bounce would leave it there), the best by its
+        values, never into a forbidden province nor where another of its units is bound."""
+        position = self.position
+        bound = {o.unit.province for o in bounds.promised}
+        leaving = sorted(
+            p for p in bounds.leave - bound if (u := position.units.get(p)) is not None and u.power == power
+        )
+        if not leaving:
+            return ()
+        seen = values(position, power, BALANCED, self.outlook(power))
+        taken = {o.to[:3] for o in bounds.promised if isinstance(o, Move)}
+        moves: list[UnitOrder] = []
+        for province in leaving:
+            unit = position.units[province]
+            steps = ARMY_MOVES[unit.location] if unit.kind is ARMY else FLEET_MOVES[unit.location]
+            free = [
+                to for to in steps
+                if to[:3] not in bounds.forbidden | taken
+                and ((there := position.units.get(to[:3])) is None or there.power != power)
+            ]
+            if free:
+                to = max(free, key=lambda loc: (position.units.get(loc[:3]) is None, seen.at(unit, loc), loc))
+                moves.append(Move(unit_ref(unit.kind, unit.location), to))
+                taken.add(to[:3])
         return tuple(moves)
 
     def outlook(self, power: Power, spared: Sequence[Agreement] | None = None) -> Outlook:
@@ -166,12 +195,30 @@ def _other_phase(table: Table, power: Power) -> list[Order | str]:
 
 
 def breaks(orders: Sequence[UnitOrder], bounds: Bounds) -> bool:
-    """Whether these orders leave the bounds: a move, support or convoy into a forbidden province, or a
-    promised order not given."""
+    """Whether these orders leave the bounds: a move, support or convoy into a forbidden province, a
+    promised order not given, or a province to leave not left."""
     if any((t := move_target(o)) is not None and t in bounds.forbidden for o in orders):
+        return True
+    if bounds.leave and not _leaves(orders, bounds.leave):
         return True
     given = {str(o) for o in orders}
     return any(str(p) not in given for p in bounds.promised)
+
+
+def _leaves(orders: Sequence[UnitOrder], leave: frozenset[Province]) -> bool:
+    """Whether every unit in a province to leave moves out, and not into a place its own side blocks
+    (another of its moves there, or one of its units staying): a bounce it made itself would keep it in."""
+    moving = [o for o in orders if isinstance(o, Move)]
+    staying = {o.unit.province for o in orders if not isinstance(o, Move)}
+    for order in orders:
+        if order.unit.province not in leave:
+            continue
+        if not isinstance(order, Move):
+            return False
+        target = order.to[:3]
+        if target in staying or any(m is not order and m.to[:3] == target for m in moving):
+            return False
+    return True
 
 
 def plan_value(position: Position, orders: Sequence[UnitOrder], seen: Values) -> float:
@@ -185,9 +232,11 @@ def plan_value(position: Position, orders: Sequence[UnitOrder], seen: Values) ->
 
 
 def bounds_for(table: Table, power: Power, agreements: Sequence[Agreement]) -> Bounds:
-    """What these agreements forbid or ask of the power, and the moves it asked others to support."""
+    """What these agreements forbid or ask of the power, the moves it asked others to support, and its
+    moves out of the provinces a demand it keeps names."""
     kept = combined_bounds(tuple(agreements), power, table.position)
-    return Bounds(kept.forbidden, kept.promised + table.intent(power))
+    asked = Bounds(kept.forbidden, kept.promised + table.intent(power), kept.leave)
+    return Bounds(kept.forbidden, asked.promised + table.moves_out(power, asked), kept.leave)
 
 
 def _keeps(table: Table, power: Power, level: Level, broken: Sequence[Agreement]) -> dict[int, bool]:

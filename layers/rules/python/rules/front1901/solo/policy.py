@@ -58,11 +58,14 @@ class Bounds:
     """What a power's agreements allow its orders this phase.
 
     ``forbidden``: provinces it may not move, support or convoy a move into; ``promised``: orders it
-    promised to give, in canonical form (a support promise).  Holding where one stands is always allowed.
+    promised to give, in canonical form (a support promise).  Holding where one stands is always allowed,
+    but in ``leave``: provinces its units must move out of (a demand it accepted; the decisions turn it
+    into promised moves out).
     """
 
     forbidden: frozenset[Province] = frozenset()
     promised: tuple[UnitOrder, ...] = ()
+    leave: frozenset[Province] = frozenset()
 
 
 FREE = Bounds()

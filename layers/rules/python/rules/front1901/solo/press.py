@@ -11,11 +11,15 @@ When a movement phase opens, in this order:
 1. the coalition is judged (:mod:`.coalition`); when it forms, a ``coalition`` news item names the allies
    and each of them cancels its pact or alliance with the member; when it ends, a news item says so;
 2. each AI power cancels its lasting agreements with a power it trusts below ``trust.CANCEL`` (announced);
-3. the AI powers negotiate among themselves (POWERS order): each proposes a pact to its most threatening
+3. at a table, each AI power makes its demand (the rule of 4) of every other AI power, and the recipient
+   answers it as it answers a member's proposal (:mod:`.answers`): accepted, the demand binds its orders
+   (its units there move out); declined, it is war at once (the demander's trust falls by ``trust.WAR``,
+   every agreement between the two ends); both are news.  The solo game's demands go to its member alone;
+4. the AI powers negotiate among themselves (POWERS order): each proposes a pact to its most threatening
    neighbour (within two moves) it has no peace with, when the pact is worth something to it, and an alliance against its
    most threatening neighbour to a power in contact with that neighbour; the recipient answers as it would
    answer the member (:mod:`.answers`); every agreement made is news;
-4. each AI power writes to the member, at most one proposal or demand: a demand to leave its centres
+5. each AI power writes to the member, at most one proposal or demand: a demand to leave its centres
    when the member's units stand on them, it has no peace with the member and at least as many centres; else
    (no coalition, no alliance against the member, the member a neighbour: within two moves) a pact when it
    has none and the pact is worth
@@ -218,6 +222,13 @@ class Desk:
         living = set(alive(self.position))
         return [p for p in POWERS if p in self.levels and STYLES[self.levels[p]].negotiates and p in living]
 
+    def at_war(self, a: Power, b: Power) -> bool:
+        """Whether one of the two refused the other's demand in this phase (no peace is offered after it)."""
+        return any(
+            isinstance(m.proposal, Demand) and m.status is Status.DECLINED and {m.sender, m.recipient} == {a, b}
+            for m in self.messages
+        )
+
     def at_peace(self, a: Power, b: Power) -> bool:
         return any(x.kind in ("pact", "alliance") for x in self.memory.between(a, b))
 
@@ -239,7 +250,7 @@ def notices(desk: Desk, verdicts: Sequence[Verdict]) -> None:
             continue
         if verdict.outcome is VerdictKind.BROKEN:
             desk.news(verdict.breakers[0], f"{verdict.sentence()}. War between {' and '.join(p.title() for p in agreement.parties)}.")
-        elif verdict.outcome is VerdictKind.ENDED:
+        elif verdict.outcome in (VerdictKind.ENDED, VerdictKind.IGNORED):  # an AI's demand ignored: war
             desk.news(agreement.proposer, verdict.sentence() + ".")
 
 
@@ -250,6 +261,8 @@ def open_movement(desk: Desk, previous_coalition: tuple[Power, ...]) -> None:
         return
     _coalition(desk, previous_coalition)
     _cancellations(desk)
+    if desk.table:
+        _demands_among_themselves(desk)
     _among_themselves(desk)
     living = set(alive(desk.position))
     for member in desk.members:
@@ -308,6 +321,42 @@ def _propose(desk: Desk, proposer: Power, recipient: Power, terms: Proposal) -> 
     return reply.accepted
 
 
+def _demand(desk: Desk, power: Power, other: Power) -> Demand | None:
+    """The demand ``power`` makes of ``other``: to leave its centres where ``other``'s units stand, when it
+    has no peace with ``other`` and at least as many centres."""
+    position = desk.position
+    theirs = {c for c, o in position.centres.items() if o == power} | set(HOME_CENTRES[power])
+    standing = sorted(p for p, u in position.units.items() if u.power == other and p in theirs)[:DEMAND_MOST]
+    if standing and not desk.at_peace(power, other) and position.centre_count(power) >= position.centre_count(other):
+        return Demand(tuple(standing))
+    return None
+
+
+def _demands_among_themselves(desk: Desk) -> None:
+    """Rule 3: every AI power's demand of every other AI power (POWERS order), answered at once."""
+    negotiators = desk.negotiators()
+    for power in negotiators:
+        for other in negotiators:
+            if other == power or {power, other} <= set(desk.coalition):
+                continue
+            demand = _demand(desk, power, other)
+            if demand is None:
+                continue
+            provinces = ", ".join(demand.leave)
+            reply = answer(desk.seed, desk.position, desk.memory, other, power, demand, desk.levels[other], False)
+            text = speak(power, "propose/demand", desk.rng(power, "demand", other), provinces=provinces)
+            if reply.accepted:
+                made = desk.agree(power, other, demand)
+                desk.write(MessageKind.PROPOSAL, power, other, text, proposal=demand, status=Status.ACCEPTED,
+                           answer=reply, agreement=made.id)
+                desk.news(power, f"{other.title()} agreed to leave {provinces}, as {power.title()} demanded.")
+                continue
+            desk.write(MessageKind.PROPOSAL, power, other, text, proposal=demand, status=Status.DECLINED, answer=reply)
+            ended = {a.id for a in desk.memory.between(power, other)}
+            desk.memory = replace(desk.memory.without(ended), trust=desk.memory.trust.war(power, other))
+            desk.news(power, f"{other.title()} refused the demand of {power.title()} to leave {provinces}: war.")
+
+
 def _among_themselves(desk: Desk) -> None:
     if desk.coalition:
         return
@@ -315,7 +364,10 @@ def _among_themselves(desk: Desk) -> None:
     for a in negotiators:
         trust = desk.memory.trust
         year = desk.position.phase.year
-        fine = [b for b in negotiators if b != a and trust.of(a, b) >= DISTRUST and not trust.holds_grudge(a, b, year)]
+        fine = [
+            b for b in negotiators
+            if b != a and trust.of(a, b) >= DISTRUST and not trust.holds_grudge(a, b, year) and not desk.at_war(a, b)
+        ]
         neighbours = [
             b for b in fine
             if not desk.at_peace(a, b) and near(desk.position, a, b) and allied_against(desk.memory, a, b) is None
@@ -359,10 +411,9 @@ def _to_member(desk: Desk, power: Power, member: Power) -> None:
     position = desk.position
     trust = desk.memory.trust
     at_peace = desk.at_peace(power, member)
-    theirs = {c for c, o in position.centres.items() if o == power} | set(HOME_CENTRES[power])
-    standing = sorted(p for p, u in position.units.items() if u.power == member and p in theirs)[:DEMAND_MOST]
-    if standing and not at_peace and position.centre_count(power) >= position.centre_count(member):
-        _offer(desk, power, member, Demand(tuple(standing)), provinces=", ".join(standing))
+    demand = _demand(desk, power, member)
+    if demand is not None:
+        _offer(desk, power, member, demand, provinces=", ".join(demand.leave))
         return
     if (
         (desk.coalition and desk.against == member)
