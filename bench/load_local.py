@@ -8,8 +8,8 @@ must be 0; a 429 counts as one), and whether every member's credits are conserve
     nice -n 10 .venv/bin/python bench/load_local.py --members 50 --seconds 60 --store memory --flood 50
 
 ``--flood R``: one more member sends ``GET /v1/me`` at R requests a second the whole time (on R / 10 connections
-at once); the others' figures are printed apart from it, and a run without the flood (the same members, the same seed) is made first to
-compare their p95 with.
+at once); the others' figures are printed apart from it, and a run without the flood (the same members, the same
+seed) is made first to compare their p95 with.
 """
 
 from __future__ import annotations
