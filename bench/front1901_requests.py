@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from front1901_script import orders_for  # noqa: E402  (the tests' member: the same way of playing)
+from gameserver.domain.limits import PER_MINUTE, WINDOW_S, Limit  # noqa: E402
 from spine_requests import READS, Call, item_size, list_cost, listed_operations, start_rig  # noqa: E402
 
 GAMES = "/v1/front1901/games"
@@ -69,6 +70,9 @@ def main() -> None:
         answer = call(sub, "PUT", f"{GAMES}/{game['game_id']}/phases/{view['phase']}/orders",
                       {"orders": orders_for(view, suggested)})
         recorder.start()
+        # A member's pace under the limit of phases a minute (domain.limits), which a script on a clock that
+        # stands still would reach.
+        rig.manual.advance(WINDOW_S / PER_MINUTE[Limit.FRONT1901_PHASES] + 1)
         return answer["game"], ledger.of(table)
 
     per_phase: list[tuple[int, int, float, float]] = []

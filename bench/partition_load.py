@@ -188,6 +188,7 @@ READS: dict[str, Reader] = {
     "doctrines.set_default": lambda a, r: [Touch(f"MEMBER#{a['sub']}", wcu=2)],
     # fair play
     "fairplay.record_sighting": lambda a, r: [Touch(f"MEMBER#{a['sub']}", wcu=1)],
+    "limits.take": lambda a, r: [Touch(f"MEMBER#{a['sub']}", wcu=1)],
     "fairplay.marks": lambda a, r: [Touch(f"gsi1:MARKS#{a.get('status', 'open')}", rcu=1)],
     "fairplay.marks_of": lambda a, r: [Touch(f"MEMBER#{a['member']}", rcu=1)],
     "fairplay.find_mark": lambda a, r: [Touch(f"MEMBER#{a['member']}", rcu=1)],
@@ -514,7 +515,7 @@ class CountingStore:
     """A ``Store`` that is the ``MemoryStore`` it wraps, each call counted in ``load`` at the clock's second."""
 
     AREAS = ("games", "invitations", "members", "duels", "doctrines", "daily", "fairplay", "tournaments", "lobby",
-             "front1901", "audit", "moderation", "seasons", "challenges")
+             "front1901", "audit", "moderation", "seasons", "challenges", "limits")
 
     def __init__(self, inner: Any, now: Callable[[], float]) -> None:
         self.inner = inner

@@ -108,6 +108,8 @@ class ErrorCode(enum.StrEnum):
     """A moderator hid the doctrine: it stays hidden, neither published again nor withdrawn."""
     CHALLENGE_IN_PROGRESS = "challenge_in_progress"
     """A challenge of this doctrine by you is still in progress: one at a time."""
+    RATE_LIMITED = "rate_limited"
+    """A per-member limit was reached (the rule names it): wait Retry-After seconds."""
     MALFORMED_JSON = "malformed_json"
     """The body is not valid JSON."""
     PAYLOAD_TOO_LARGE = "payload_too_large"
@@ -151,6 +153,7 @@ _STATUSES: dict[int, tuple[ErrorCode, ...]] = {
     # Understood, and never right: a value breaks its schema or a rule, whenever it is sent.
     422: (ErrorCode.INVALID, ErrorCode.ILLEGAL_ORDERS, ErrorCode.INVALID_DOCTRINE,
           ErrorCode.IDEMPOTENCY_KEY_REUSED, ErrorCode.OWN_DOCTRINE, ErrorCode.ILLEGAL_PROPOSAL),
+    429: (ErrorCode.RATE_LIMITED,),
     500: (ErrorCode.INTERNAL,),
 }
 """Each code's one status. ``HTTP_ERROR`` has none of its own: it answers with the framework's."""

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from front1901_script import orders_for
+from gameserver.domain.limits import PER_MINUTE, WINDOW_S, Limit
 from localrun_process import LocalRunner, Member, ok
 
 pytestmark = pytest.mark.http
@@ -43,6 +44,11 @@ def play_phase(member: Member, game: Json) -> Json:
     return send(member, game, orders_for(view, suggested))
 
 
+PHASE_S = WINDOW_S / PER_MINUTE[Limit.FRONT1901_PHASES] + 1
+"""The manual clock's seconds between two phases of a game played to its end: a member's pace under the limit
+of phases a minute (``domain.limits``), which a script on a clock that stands still would reach."""
+
+
 def seeded(runner: LocalRunner, member: Member, **body: Any) -> Json:
     made = runner.seeded_game(kind="front1901", member=member.sub, **body)
     return game_of(member, made["game_id"])
@@ -55,7 +61,7 @@ def opening(runner: LocalRunner, member: Member) -> Json:
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_a_short_game_at_each_level_is_played_to_its_end_with_the_suggested_orders(alice, level):
+def test_a_short_game_at_each_level_is_played_to_its_end_with_the_suggested_orders(runner, alice, level):
     game = ok(alice.post(GAMES, json={"power": "FRANCE", "level": level, "length": "short"}), 201)
     gid = game["game_id"]
     tagged = alice.get(f"{GAMES}/{gid}")
@@ -65,6 +71,7 @@ def test_a_short_game_at_each_level_is_played_to_its_end_with_the_suggested_orde
         if game["status"] != "open":
             break
         answer = play_phase(alice, game)
+        runner.advance(PHASE_S)
         assert answer["played"][0]["phase"] == game["view"]["phase"] and answer["played"][0]["summary"] is not None
         game = answer["game"]
     view = game["view"]

@@ -171,18 +171,35 @@ def test_each_error_response_lists_its_codes_and_every_code_is_answered_with_its
         assert ("invalid" in op["responses"].get("422", {}).get("x-error-codes", ())) == bool(takes_input)
 
 
-def test_every_body_may_be_too_large_and_every_operation_throttled_by_the_gateway():
+def test_every_body_may_be_too_large_and_every_operation_throttled_by_the_gateway_and_the_limits():
     for path, method, op in OPERATIONS:
         assert (op["responses"].get("413", {}).get("x-error-codes") == ["payload_too_large"]) == (
             "requestBody" in op), (method, path)
-        assert op["responses"]["429"]["content"]["application/json"]["schema"] == {
-            "$ref": "#/components/schemas/GatewayError"}, (method, path)
+        throttled = op["responses"]["429"]
+        assert throttled["content"]["application/json"]["schema"] == {"oneOf": [
+            {"$ref": "#/components/schemas/ErrorBody"}, {"$ref": "#/components/schemas/GatewayError"}]}, (method, path)
+        assert throttled["x-error-codes"] == ["rate_limited"] and "Retry-After" in throttled["headers"], (method, path)
+
+
+def test_the_expensive_routes_declare_their_own_limit():
+    limited = {(method, path): op["responses"]["429"]["x-rate-limit"]["limit"] for path, method, op in OPERATIONS
+               if "x-rate-limit" in op["responses"]["429"]}
+    assert limited == {
+        ("post", "/v1/feinthold/bench"): "bench",
+        ("post", "/v1/feinthold/games"): "starts",
+        ("post", "/v1/front1901/games"): "starts",
+        ("post", "/v1/feint/games"): "starts",
+        ("put", "/v1/front1901/games/{game_id}/phases/{phase}/orders"): "front1901_phases",
+        ("get", "/v1/front1901/games/{game_id}/estimates"): "help_tools",
+        ("get", "/v1/front1901/games/{game_id}/threats"): "help_tools",
+        ("get", "/v1/front1901/games/{game_id}/suggestions"): "help_tools",
+    }
 
 
 def test_every_error_code_but_the_frameworks_has_one_status():
     for code in ErrorCode:
         if code is not ErrorCode.HTTP_ERROR:
-            assert code.status in (400, 401, 403, 404, 405, 409, 413, 422, 500)
+            assert code.status in (400, 401, 403, 404, 405, 409, 413, 422, 429, 500)
 
 
 def test_an_answer_with_a_code_its_operation_does_not_declare_fails_the_suite():

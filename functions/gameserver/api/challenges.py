@@ -19,10 +19,11 @@ from gameserver.api.challenges_models import (
     NewChallenge,
     Publication,
 )
-from gameserver.api.deps import Cursor, IdempotencyKey, Limit, Me, answer, errors, ok, reply
+from gameserver.api.deps import Cursor, IdempotencyKey, Limit, Me, answer, errors, limited, ok, reply
 from gameserver.api.models import Month
 from gameserver.clock import get_clock
 from gameserver.domain.challenges import bench, boards, game, publication
+from gameserver.domain.limits import Limit as Counted
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
@@ -75,7 +76,8 @@ async def withdraw_published(doctrine_id: DoctrineId, request: Request, caller: 
 
 
 @router.post("/v1/feinthold/bench", responses={**ok("BenchOut"), **errors(E.NOT_FOUND, E.INVALID_DOCTRINE)},
-             tags=["challenges"])
+             tags=["challenges"],
+             **limited(Counted.BENCH))
 async def run_bench(body: BenchRun, caller: Me) -> Response:
     """The test bench: my doctrine, a draft or a house AI against the three house AIs, on both sides, on a
     layout of each shape; every game's result and what each rule did, turn by turn."""

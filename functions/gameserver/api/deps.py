@@ -15,7 +15,7 @@ from fastapi.routing import APIRoute
 
 from gameserver.api import idempotency
 from gameserver.clock import get_clock
-from gameserver.domain import fairplay, members
+from gameserver.domain import fairplay, limits, members
 from gameserver.domain.moderation import require_moderator
 from gameserver.errors import DomainError, ErrorCode
 from gameserver.identity import Caller, Client, Unauthenticated, caller_from_event
@@ -83,8 +83,21 @@ async def current_caller(request: Request) -> Caller:
     """The verified caller (async, like every route here: FastAPI runs sync dependencies in a thread pool,
     which a Lambda serving one request at a time does not need, and a cold start should not start)."""
     caller = claims_of(request)
+    limits.count_request(caller.sub, get_clock().now())
     _seen(caller, client_of(request))
     return caller
+
+
+def limited(limit: limits.Limit) -> dict[str, Any]:
+    """A route's arguments that count ``limit`` for the caller (one DynamoDB request; 429 ``rate_limited`` with
+    ``Retry-After`` once the member reached it in this window, ``domain.limits``) and declare it in the document
+    (``x-rate-limit``, which api.openapi writes into the route's 429): ``@router.post(..., **limited(...))``."""
+
+    async def count(caller: Known) -> None:
+        limits.count(storage(), caller.sub, limit, get_clock().now())
+
+    return {"dependencies": [Depends(count)],
+            "openapi_extra": {"x-rate-limit": {"limit": str(limit), "per_minute": limits.PER_MINUTE[limit]}}}
 
 
 class ModeratorsOnly(APIRoute):

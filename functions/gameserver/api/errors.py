@@ -62,7 +62,11 @@ def _validation(_: Request, exc: Exception) -> JSONResponse:
 
 def _domain(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, DomainError)
-    return error_response(exc.code, exc.message, exc.field, exc.rule)
+    answer = error_response(exc.code, exc.message, exc.field, exc.rule)
+    retry_after = getattr(exc, "retry_after", None)  # a limit reached (domain.limits.RateLimited)
+    if retry_after is not None:
+        answer.headers["Retry-After"] = str(retry_after)
+    return answer
 
 
 def _unauthenticated(_: Request, exc: Exception) -> JSONResponse:

@@ -21,6 +21,7 @@ from gameserver.api.deps import (
     answer,
     client_of,
     errors,
+    limited,
     ok,
     reply,
 )
@@ -35,6 +36,7 @@ from gameserver.api.feint_models import (
 from gameserver.clock import get_clock
 from gameserver.domain import fairplay
 from gameserver.domain.feint import games, hotseat, online, solo, watch
+from gameserver.domain.limits import Limit as Counted
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
@@ -45,7 +47,8 @@ SeatQuery = Annotated[int | None, Query(ge=1, le=6, description="whose view: one
 router = APIRouter(tags=["feint"])
 
 
-@router.post("/v1/feint/games", status_code=201, responses=ok("FeintGameOut", 201))
+@router.post("/v1/feint/games", status_code=201, responses=ok("FeintGameOut", 201),
+             **limited(Counted.STARTS))
 async def start_feint_game(body: NewFeintGame, request: Request, caller: Me, key: IdempotencyKey = None
                            ) -> Response:
     """A solo game (me at seat 1 against bots) or a hot-seat one (my seats the first, bots the rest): my

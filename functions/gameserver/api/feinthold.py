@@ -17,6 +17,7 @@ from gameserver.api.deps import (
     answer,
     client_of,
     errors,
+    limited,
     ok,
     reply,
 )
@@ -25,13 +26,15 @@ from gameserver.api.feinthold_models import NewHouseGame, OrderSet
 from gameserver.clock import get_clock
 from gameserver.domain import fairplay, feinthold
 from gameserver.domain.feinthold import house
+from gameserver.domain.limits import Limit as Counted
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
 router = APIRouter()
 
 
-@router.post("/v1/feinthold/games", status_code=201, responses=ok("GameOut", 201), tags=["games"])
+@router.post("/v1/feinthold/games", status_code=201, responses=ok("GameOut", 201), tags=["games"],
+             **limited(Counted.STARTS))
 async def start_house_game(body: NewHouseGame, request: Request, caller: Me, key: IdempotencyKey = None
                            ) -> Response:
     """A game against a house AI: it sends its orders as each turn opens, so my orders resolve the turn."""

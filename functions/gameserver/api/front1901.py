@@ -24,6 +24,7 @@ from gameserver.api.deps import (
     answer,
     client_of,
     errors,
+    limited,
     ok,
     reply,
 )
@@ -39,6 +40,7 @@ from gameserver.api.front1901_models import (
 from gameserver.api.models import Day
 from gameserver.clock import get_clock
 from gameserver.domain.front1901 import daily, games
+from gameserver.domain.limits import Limit as Counted
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
@@ -51,7 +53,8 @@ _IN_PLAY = (E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED)
 """What every call on the open phase may answer: not my game, over, another phase than the open one."""
 
 
-@router.post("/v1/front1901/games", status_code=201, responses={**ok("Front1901GameOut", 201)})
+@router.post("/v1/front1901/games", status_code=201, responses={**ok("Front1901GameOut", 201)},
+             **limited(Counted.STARTS))
 async def start_front1901_game(body: NewFront1901Game, request: Request, caller: Me, key: IdempotencyKey = None
                                ) -> Response:
     """A solo game: my power (or drawn) against six AI powers at a level, full or short; its seed drawn and
@@ -79,7 +82,8 @@ async def get_front1901_game(game_id: GameId, caller: Known, if_none_match: IfNo
 
 
 @router.put("/v1/front1901/games/{game_id}/phases/{phase}/orders",
-            responses={**ok("Front1901OrdersOut"), **errors(*_IN_PLAY, E.ILLEGAL_ORDERS)})
+            responses={**ok("Front1901OrdersOut"), **errors(*_IN_PLAY, E.ILLEGAL_ORDERS)},
+            **limited(Counted.FRONT1901_PHASES))
 async def submit_front1901_orders(game_id: GameId, phase: Phase, body: Front1901OrdersIn, request: Request,
                                   caller: Known, key: IdempotencyKey = None) -> Response:
     """My orders for the open phase, in either notation (void ones reported with their reason; convoys added
@@ -146,14 +150,16 @@ async def save_front1901_draft(game_id: GameId, phase: Phase, body: Front1901Ord
 
 
 @router.get("/v1/front1901/games/{game_id}/estimates",
-            responses={**ok("Front1901Estimates"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)})
+            responses={**ok("Front1901Estimates"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)},
+            **limited(Counted.HELP_TOOLS))
 async def estimate_front1901_draft(game_id: GameId, caller: Known) -> Response:
     """The strength estimate under each order of my draft: strength, the strongest opposition, the chance."""
     return reply(games.estimates(storage(), caller, game_id))
 
 
 @router.get("/v1/front1901/games/{game_id}/threats",
-            responses={**ok("Front1901Threats"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)})
+            responses={**ok("Front1901Threats"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)},
+            **limited(Counted.HELP_TOOLS))
 async def get_front1901_threats(game_id: GameId, caller: Known) -> Response:
     """The threat map: per province, the powers and their units able to move or support into it next phase, my
     centres under threat first."""
@@ -161,7 +167,8 @@ async def get_front1901_threats(game_id: GameId, caller: Known) -> Response:
 
 
 @router.get("/v1/front1901/games/{game_id}/suggestions",
-            responses={**ok("Front1901Suggestions"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)})
+            responses={**ok("Front1901Suggestions"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)},
+            **limited(Counted.HELP_TOOLS))
 async def suggest_front1901_orders(game_id: GameId, caller: Known) -> Response:
     """What the normal level would order for my power now, each order with its reason."""
     return reply(games.suggestions(storage(), caller, game_id))

@@ -49,12 +49,32 @@ _STATUS_TEXT = {400: "malformed request", 401: "no verified token", 403: "not yo
                 404: "no such thing of yours", 409: "not now",
                 413: "the body is longer than 256 KB (refused before it is read)", 422: "refused: a value breaks its schema or a rule",
                 500: "the service failed; the request can be retried"}
-THROTTLED = {
-    "description": "too many requests: API Gateway's throttle on the stage (1,500 a second, bursts of 3,000: "
-                   "docs/scale.md) answers its own {\"message\": \"Too Many Requests\"}; wait and send the request "
-                   "again",
-    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/GatewayError"}}},
-}
+RETRY_AFTER = {"description": "the seconds until the limit's window ends (rate_limited only)",
+               "schema": {"type": "integer", "minimum": 1}}
+
+
+def throttled(operation: dict[str, Any]) -> dict[str, Any]:
+    """The 429 of every route: the service's per-member limits (``rate_limited``, the rule naming the limit, with
+    ``Retry-After``; every route counts toward the requests a minute, some also toward a limit of their own,
+    ``x-rate-limit``) and API Gateway's throttle on the stage (docs/scale.md)."""
+    from gameserver.domain.limits import PER_MINUTE, Limit
+
+    own = operation.pop("x-rate-limit", None)
+    limited = f"more than {PER_MINUTE[Limit.REQUESTS]} requests a minute by a member (rule `requests`)"
+    if own is not None:
+        limited += f", or more than {own['per_minute']} of this route's `{own['limit']}` a minute (rule `{own['limit']}`)"
+    return {
+        "description": f"too many requests: `rate_limited`, {limited}, with Retry-After; or API Gateway's throttle "
+                       "on the stage (1,500 a second, bursts of 3,000: docs/scale.md), its own "
+                       "{\"message\": \"Too Many Requests\"}; wait and send the request again",
+        "content": {"application/json": {"schema": {"oneOf": [
+            {"$ref": "#/components/schemas/ErrorBody"}, {"$ref": "#/components/schemas/GatewayError"}]}}},
+        "headers": {"Retry-After": RETRY_AFTER},
+        "x-error-codes": [str(ErrorCode.RATE_LIMITED)],
+        **({"x-rate-limit": own} if own is not None else {}),
+    }
+
+
 _ERROR = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}
 
 
@@ -174,7 +194,7 @@ def _error_responses(operation: dict[str, Any]) -> None:
             response["headers"] = {"WWW-Authenticate": WWW_AUTHENTICATE}
             response["description"] += " (or API Gateway's own {\"message\": \"Unauthorized\"})"
         operation["responses"][str(status)] = response
-    operation["responses"]["429"] = THROTTLED
+    operation["responses"]["429"] = throttled(operation)
 
 
 def _refer_to_enums(spec: dict[str, Any]) -> None:

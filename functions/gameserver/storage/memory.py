@@ -142,6 +142,7 @@ class MemoryStore:
         self.fairplay = _FairPlay(self)
         self.lobby = _Lobby(self)
         self.audit = _Audit(self)
+        self.limits = _Limits(self)
         self.tournaments = _Tournaments(self)
         self.moderation = MemoryModeration(self)
         self.seasons = MemorySeasons(self, self.tables.seasons)
@@ -838,6 +839,26 @@ class _Lobby(_Area):
         due = sorted((table.starts_at, table.table_id) for table in self.t.tables.values()
                      if table.status == "open" and table.starts_at is not None and table.starts_at <= now)
         return [table_id for _, table_id in due[:limit]]
+
+
+class _Limits(_Area):
+    """A member's counts of the expensive limits, per window (as ``storage.dynamodb.limits``'s items)."""
+
+    def __init__(self, store: MemoryStore) -> None:
+        super().__init__(store)
+        self._counts: dict[tuple[str, str, int], tuple[int, int]] = {}
+
+    def take(self, sub: str, limit: str, window_start: int, expires_at: int, cap: int) -> bool:
+        with self.store.lock:
+            key = (sub, limit, window_start)
+            if key not in self._counts:  # a new window: the counts expired by its start go (DynamoDB's TTL)
+                for old in [k for k, (_, ends) in self._counts.items() if ends <= window_start]:
+                    del self._counts[old]
+            count, _ = self._counts.get(key, (0, expires_at))
+            if count >= cap:
+                return False
+            self._counts[key] = (count + 1, expires_at)
+            return True
 
 
 class _Audit(_Area):

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
         StepCommit,
     )
     from gameserver.storage.invitations import InvitationAccepted, InvitationsPort
+    from gameserver.storage.limits import LimitsPort
     from gameserver.storage.lobby import LobbyPort, TableWrite
     from gameserver.storage.members import MembersPort, Notices
     from gameserver.storage.moderation import FreezeSettled, FreezeWrite, ModerationPort, NotFrozen, Unfreeze
@@ -92,6 +93,9 @@ class Store(Protocol):
 
     @property
     def audit(self) -> AuditPort: ...
+
+    @property
+    def limits(self) -> LimitsPort: ...
 
     @property
     def moderation(self) -> ModerationPort: ...

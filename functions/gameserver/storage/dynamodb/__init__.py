@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from gameserver.storage.dynamodb.fairplay import DynamoFairPlay
     from gameserver.storage.dynamodb.front1901 import DynamoFront1901
     from gameserver.storage.dynamodb.invitations import DynamoInvitations
+    from gameserver.storage.dynamodb.limits import DynamoLimits
     from gameserver.storage.dynamodb.lobby import DynamoLobby
     from gameserver.storage.dynamodb.moderation import DynamoModeration
     from gameserver.storage.dynamodb.seasons import DynamoSeasons
@@ -95,6 +96,10 @@ class DynamoStore:
     @cached_property
     def audit(self) -> DynamoAudit:
         return _area("audit").DynamoAudit(self)
+
+    @cached_property
+    def limits(self) -> DynamoLimits:
+        return _area("limits").DynamoLimits(self)
 
     @cached_property
     def moderation(self) -> DynamoModeration:
