@@ -577,3 +577,24 @@ def test_a_table_starting_at_the_end_of_its_seven_days_starts_though_the_sweep_c
     clock.advance(7 * 24 * 3600 + 30)
     assert online.start_due(store, clock) == {"started": 1}
     assert store.lobby.get_table(table["table_id"]).status == "started"  # type: ignore[union-attr]
+
+
+def test_a_member_with_nothing_to_order_in_a_winter_votes_and_the_draw_passes(clock) -> None:
+    """"A draw when every surviving member votes for it": in a winter where Austria alone builds, the three
+    members with nothing to order vote as Austria does, and the draw ends the game when the phase closes."""
+    store = MemoryStore()
+    setup = _set_up({"phase": "W1901A",
+                     "units": {"AUSTRIA": ["A SER", "A BUD", "F TRI"], "ENGLAND": ["F LON"], "FRANCE": ["A PAR"],
+                               "GERMANY": ["A BER"], "ITALY": ["A ROM"], "RUSSIA": ["A MOS"], "TURKEY": ["A CON"]},
+                     "centers": {"AUSTRIA": ["VIE", "BUD", "TRI", "SER"], "ENGLAND": ["LON"], "FRANCE": ["PAR"],
+                                 "GERMANY": ["BER"], "ITALY": ["ROM"], "RUSSIA": ["MOS"], "TURKEY": ["CON"]}})
+    online.open_game(store, clock, players=dict(MEMBERS), pace="live", seed=3, game_id="g1", setup=setup)
+    game = store.games.get("g1")
+    assert game is not None and set(game.awaiting) == {"AUSTRIA"}
+    for power in MEMBERS:
+        games.cast_vote(store, clock, CALLERS[power], "g1", "W1901A", "draw", None)
+    with pytest.raises(DomainError):  # a vote is a table member's, not a way to act for a seat of another
+        games.submit_orders(store, clock, CALLERS["ENGLAND"], "g1", "W1901A", ["A LVP B"], HERE)
+    play_phase(store, clock)
+    over = store.games.get("g1")
+    assert over is not None and over.status == "over" and over.winner == "draw"

@@ -172,8 +172,10 @@ def submit_orders(store: Store, clock: Clock, caller: Caller, game_id: str, phas
 
 
 # ------------------------------------------------------------------ negotiation and the draft
-def _act(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, action: Json) -> orders.Acted:
-    return orders.act(store, clock, caller.sub, game_id, phase, action, kind=KIND, step_field=STEP_FIELD)
+def _act(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, action: Json, awaited: bool = True
+         ) -> orders.Acted:
+    return orders.act(store, clock, caller.sub, game_id, phase, action, kind=KIND, step_field=STEP_FIELD,
+                      awaited=awaited)
 
 
 def send_proposal(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, to: str, proposal: Json
@@ -188,8 +190,9 @@ def send_proposal(store: Store, clock: Clock, caller: Caller, game_id: str, phas
 
 def send_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, to: str | None, text: str
                  ) -> dict[str, Any]:
-    """A table's text message: to one power (private) or to all (``to`` None)."""
-    acted = _act(store, clock, caller, game_id, phase, {"kind": "say", "to": to, "text": text})
+    """A table's text message: to one power (private) or to all (``to`` None); in any phase, whether or not I
+    have orders to give in it."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "say", "to": to, "text": text}, awaited=False)
     return game_response(acted.game, acted.views)
 
 
@@ -236,8 +239,9 @@ def reclaim_seat(store: Store, clock: Clock, caller: Caller, game_id: str, phase
 
 def cast_vote(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, vote: str, to: str | None
               ) -> dict[str, Any]:
-    """My vote of the phase at a table: ``draw``, ``concede`` (to a power) or ``none``; counted as the phase closes."""
-    acted = _act(store, clock, caller, game_id, phase, {"kind": "vote", "vote": vote, "to": to})
+    """My vote of the phase at a table: ``draw``, ``concede`` (to a power) or ``none``; counted as the phase closes.
+    Every surviving member votes, so a member with nothing to order in the phase (a retreat, a winter) votes too."""
+    acted = _act(store, clock, caller, game_id, phase, {"kind": "vote", "vote": vote, "to": to}, awaited=False)
     return game_response(acted.game, acted.views)
 
 

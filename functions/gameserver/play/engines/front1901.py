@@ -546,6 +546,9 @@ class Front1901(BaseEngine[Front1901Game]):
             checked = self.check(replace(state, solo=game), seat, action["orders"])
             return {"kind": kind, "by": seat, "orders": action["orders"], "draft": checked}
         if kind == "vote":
+            if seat not in alive(game.position):
+                raise Conflict(f"{seat} is out of the game: only surviving powers vote", field="power",
+                               rule="not-alive")
             if action.get("vote") not in VOTES:
                 raise InvalidInput(f"a vote is one of {', '.join(VOTES)}", field="vote", rule="unknown-vote")
             to = action.get("to") if action["vote"] == "concede" else None
