@@ -74,6 +74,12 @@ class Table:
         strangers = sum(1 for sub in self.joined[1:] if sub not in self.invited)
         return self.member_seats - 1 - len(self.invited) - strangers
 
+    def seen_by(self, sub: str) -> bool:
+        """A table is its host's, its invited members' and its seated members' to see, and anyone's if it was
+        made with seats open to anyone (it was listed); to anyone else it does not exist."""
+        public = self.member_seats - 1 - len(self.invited) > 0
+        return sub == self.host or sub in self.invited or sub in self.joined or public
+
     @property
     def listed(self) -> bool:
         """On the list of open tables: open, with a seat anyone may take."""

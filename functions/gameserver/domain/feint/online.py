@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feint.games import KIND, bot, game_response, new_game, rules, views_of
+from gameserver.domain.tables import check_invited
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
@@ -124,13 +125,6 @@ def table_json(table: Table, now: datetime) -> dict[str, Any]:
             "closes_at": table.closes_at, "game_id": table.game_id}
 
 
-def _visible(table: Table, sub: str) -> bool:
-    """A table is its host's, its invited members' and its seated members' to see, and anyone's if it was made
-    with seats open to anyone (it was listed); to anyone else it does not exist."""
-    public = table.member_seats - 1 - len(table.invited) > 0
-    return sub == table.host or sub in table.invited or sub in table.joined or public
-
-
 def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace: str, bots: int,
                  invite: Sequence[str]) -> dict[str, Any]:
     """A table of ``seats`` seats: mine, one kept for each member of ``invite`` (each gets a notice), ``bots``
@@ -141,15 +135,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace
     if not 0 <= bots <= count - MIN_MEMBERS:
         raise InvalidInput(f"an online game has {MIN_MEMBERS} members at least: 0 to {count - MIN_MEMBERS} bots",
                            field="bots", rule="two-members-at-least")
-    if caller.sub in invite or len(set(invite)) != len(invite):
-        raise InvalidInput("invite other members, each once", field="invite", rule="invite-others-once")
-    if len(invite) > count - bots - 1:
-        raise InvalidInput(f"{count - bots - 1} seats are left for other members", field="invite",
-                           rule="seats-for-the-invited")
-    known = store.members.balances(tuple(invite))
-    missing = [sub for sub in invite if sub not in known]
-    if missing:
-        raise NotFound(f"no member {missing[0]}", field="invite")
+    check_invited(store, caller.sub, invite, count - bots - 1)
     now = clock.now()
     table = Table(table_id=new_id(), game=KIND, host=caller.sub, seats=count, pace=pace, bots=bots, invited=tuple(invite),
                   joined=(caller.sub,), status="open", created_at=iso(now),
@@ -163,7 +149,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace
 def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dict[str, Any]:
     table = store.lobby.get_table(table_id)
     now = clock.now()
-    if table is None or not _visible(table, caller.sub):
+    if table is None or not table.seen_by(caller.sub):
         raise NotFound(f"no table {table_id}", field="table_id")
     return table_json(table, now)
 
@@ -189,7 +175,7 @@ def join_table(store: Store, clock: Clock, caller: Caller, table_id: str, seed: 
     for _ in range(ATTEMPTS):
         table = store.lobby.get_table(table_id)
         now = clock.now()
-        if table is None or not _visible(table, caller.sub):
+        if table is None or not table.seen_by(caller.sub):
             raise NotFound(f"no table {table_id}", field="table_id")
         if caller.sub in table.joined:
             raise Conflict("you sit at this table already", code=ErrorCode.ALREADY_SEATED)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd, link_of, pace_marks
 from gameserver.domain.front1901.games import KIND, ai_player, rules
+from gameserver.domain.tables import check_invited
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
@@ -172,11 +173,6 @@ def table_json(table: Table, now_iso: str) -> dict[str, Any]:
             "starts_at": table.starts_at, "closes_at": table.closes_at, "game_id": table.game_id}
 
 
-def _visible(table: Table, sub: str) -> bool:
-    public = table.member_seats - 1 - len(table.invited) > 0
-    return sub == table.host or sub in table.invited or sub in table.joined or public
-
-
 def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, level: str, pace: str, press: str,
                  length: str, rated: bool, seating: str, power: str | None = None, invite: Sequence[str] = (),
                  starts_at: str | None = None) -> dict[str, Any]:
@@ -189,13 +185,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, leve
         raise InvalidInput("seats are dealt or picked", field="seating", rule="unknown-seating")
     if seating == Seating.PICKED and power not in rules().powers:
         raise InvalidInput(f"pick a power: one of {', '.join(rules().powers)}", field="power", rule="pick-a-power")
-    if caller.sub in invite or len(set(invite)) != len(invite) or len(invite) > seats - 1:
-        raise InvalidInput(f"invite other members, each once, {seats - 1} at most", field="invite",
-                           rule="invite-others-once")
-    known = store.members.balances(tuple(invite))
-    missing = [sub for sub in invite if sub not in known]
-    if missing:
-        raise NotFound(f"no member {missing[0]}", field="invite")
+    check_invited(store, caller.sub, invite, seats - 1)
     now = clock.now()
     closes = now + OPEN_FOR
     if starts_at is not None and not iso(now) < starts_at <= iso(closes):
@@ -213,7 +203,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, leve
 
 def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dict[str, Any]:
     table = store.lobby.get_table(table_id)
-    if table is None or table.game != KIND or not _visible(table, caller.sub):
+    if table is None or table.game != KIND or not table.seen_by(caller.sub):
         raise NotFound(f"no table {table_id}", field="table_id")
     return table_json(table, iso(clock.now()))
 
@@ -241,7 +231,7 @@ def join_table(store: Store, clock: Clock, caller: Caller, table_id: str, power:
     for _ in range(ATTEMPTS):
         table = store.lobby.get_table(table_id)
         now = iso(clock.now())
-        if table is None or table.game != KIND or not _visible(table, caller.sub):
+        if table is None or table.game != KIND or not table.seen_by(caller.sub):
             raise NotFound(f"no table {table_id}", field="table_id")
         if caller.sub in table.joined:
             raise Conflict("you sit at this table already", code=ErrorCode.ALREADY_SEATED)
