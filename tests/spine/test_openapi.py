@@ -125,6 +125,7 @@ def test_every_route_of_the_interface_is_documented():
         ("get", "/v1/seasons/members/{member}"),
         ("post", "/v1/moderation/games/{game_id}/stop"),
         ("post", "/v1/moderation/duels/{duel_id}/void"),
+        ("post", "/v1/moderation/front1901/games/{game_id}/void"),
         ("post", "/v1/moderation/members/{member}/freeze"),
         ("post", "/v1/moderation/members/{member}/unfreeze"),
         ("post", "/v1/moderation/doctrines/{doctrine_id}/hide"),
