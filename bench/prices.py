@@ -1,9 +1,10 @@
 """The one table of AWS list prices every cost figure of the project uses.
 
-Each price is a US dollar figure for the us-east-1 region, on-demand, without free tier, taken from the AWS
-pricing page named in its ``source``. ``AS_OF`` is the day the table was last checked against those pages; a
-figure computed with it says so (``python bench/prices.py`` prints the table). When AWS changes a price, change it
-here and every bench script follows.
+Each price is a US dollar figure for the us-east-1 region, on-demand, without free tier, as the AWS pricing page
+named in its ``source`` lists it. ``AS_OF`` is the day the table was written: the DynamoDB on-demand and API
+Gateway prices were then compared with copies of those pages; the others are the pages' list prices as known that
+day, not read again. ``python bench/prices.py`` prints the table. When AWS changes a price, change it here and
+every bench script follows.
 
 Kept as plain module constants (no classes, no I/O) so that a script imports the one it needs by name and a reader
 sees the unit in the name: ``..._PER_MILLION`` is per million requests, ``..._PER_GB_SECOND`` per GB-second.
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 AS_OF = "2026-12-01"
-"""The day this table was checked against the pages below."""
+"""The day this table was written (see above for what was compared with the pages)."""
 
 REGION = "us-east-1"
 
@@ -91,7 +92,7 @@ def lambda_cost(invocations: float, gb_seconds: float) -> float:
 
 
 def main() -> None:
-    print(f"AWS list prices, {REGION}, checked {AS_OF}")
+    print(f"AWS list prices, {REGION}, as of {AS_OF}")
     for name, price in TABLE.items():
         print(f"  {name:34} ${price.dollars:.10f} per {price.per}")
         print(f"  {'':34} {price.source}")
