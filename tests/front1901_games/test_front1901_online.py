@@ -14,7 +14,7 @@ import pytest
 from feint_script import member
 from gameserver.clock import iso, parse_iso
 from gameserver.domain.front1901 import games, online
-from gameserver.errors import Conflict, DomainError
+from gameserver.errors import Conflict, DomainError, NotFound
 from gameserver.identity import Client
 from gameserver.play import steps
 from gameserver.storage.memory import MemoryStore
@@ -598,3 +598,22 @@ def test_a_member_with_nothing_to_order_in_a_winter_votes_and_the_draw_passes(cl
     play_phase(store, clock)
     over = store.games.get("g1")
     assert over is not None and over.status == "over" and over.winner == "draw"
+
+
+def test_a_table_of_one_game_is_not_found_through_another_games_routes(store, clock) -> None:
+    """Feint's and Front 1901's tables share the tables area (``domain.tables``); each game's routes see its own."""
+    from gameserver.domain.feint import online as feint_online
+
+    _profile(store, "ann", "bob")
+    ann, bob = member("ann"), member("bob")
+    front = online.create_table(store, clock, ann, seats=3, level="easy", pace="1d", press="full", length="short",
+                                rated=False, seating="dealt")
+    feint = feint_online.create_table(store, clock, ann, seats=3, pace="5m", bots=0, invite=[])
+    for read, table_id in ((feint_online.read_table, front["table_id"]), (online.read_table, feint["table_id"])):
+        with pytest.raises(NotFound):
+            read(store, clock, bob, table_id)
+    with pytest.raises(NotFound):
+        feint_online.join_table(store, clock, bob, front["table_id"])
+    with pytest.raises(NotFound):
+        online.join_table(store, clock, bob, feint["table_id"])
+    assert online.read_table(store, clock, bob, front["table_id"])["open_seats"] == 2

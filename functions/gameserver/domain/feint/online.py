@@ -20,23 +20,21 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feint.games import KIND, bot, game_response, new_game, rules, views_of
-from gameserver.domain.tables import check_invited
-from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
+from gameserver.domain.tables import check_invited, open_table, sit, status_of, table_of
+from gameserver.errors import InvalidInput
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.pace import Pace
-from gameserver.play import events, start
+from gameserver.play import start
 from gameserver.play.engine import StepKind
 from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members, step_seed
-from gameserver.play.steps import ATTEMPTS
-from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import NewGame, StepCommit, StepRead
 from gameserver.storage.lobby import Table, TableWrite
 from gameserver.storage.members import Notice, NoticeKind, Notices
@@ -108,16 +106,7 @@ def open_game(store: Store, clock: Clock, *, players: Mapping[Seat, str], pace: 
 
 
 # ------------------------------------------------------------------ tables
-def closing_time(pace: Pace, created: datetime) -> datetime:
-    return created + (OPEN_FOR_AT_A_DAY if pace is Pace.DAY else OPEN_FOR)
-
-
-def status_of(table: Table, now: datetime) -> str:
-    """``open``, ``started``, or ``cancelled``: an open table past its closing time."""
-    return "cancelled" if table.status == "open" and table.closes_at <= iso(now) else table.status
-
-
-def table_json(table: Table, now: datetime) -> dict[str, Any]:
+def table_json(table: Table, now: str) -> dict[str, Any]:
     status = status_of(table, now)
     return {"table_id": table.table_id, "host": table.host, "seats": table.seats, "pace": table.pace,
             "bots": table.bots, "invited": list(table.invited), "joined": list(table.joined), "status": status,
@@ -137,27 +126,21 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace
                            field="bots", rule="two-members-at-least")
     check_invited(store, caller.sub, invite, count - bots - 1)
     now = clock.now()
-    table = Table(table_id=new_id(), game=KIND, host=caller.sub, seats=count, pace=pace, bots=bots, invited=tuple(invite),
-                  joined=(caller.sub,), status="open", created_at=iso(now),
-                  closes_at=iso(closing_time(Pace(pace), now)))
-    notices = tuple(Notice(sub, table.table_id, "", 0, table.created_at, table.closes_at, kind=NoticeKind.TABLE_INVITE,
-                           game=KIND) for sub in invite)
-    store.transact(events.added([TableWrite(table), *([Notices(notices)] if notices else [])]))
-    return table_json(replace(table, version=1), now)
+    table = open_table(store, Table(
+        table_id=new_id(), game=KIND, host=caller.sub, seats=count, pace=pace, bots=bots, invited=tuple(invite),
+        joined=(caller.sub,), status="open", created_at=iso(now),
+        closes_at=iso(now + (OPEN_FOR_AT_A_DAY if Pace(pace) is Pace.DAY else OPEN_FOR))))
+    return table_json(table, iso(now))
 
 
 def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dict[str, Any]:
-    table = store.lobby.get_table(table_id)
-    now = clock.now()
-    if table is None or not table.seen_by(caller.sub):
-        raise NotFound(f"no table {table_id}", field="table_id")
-    return table_json(table, now)
+    return table_json(table_of(store, KIND, caller, table_id), iso(clock.now()))
 
 
 def open_tables(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
     """Tables with a seat anyone may take, closing soonest first."""
-    now = clock.now()
-    page = store.lobby.open_tables(KIND, iso(now), cursor, limit)
+    now = iso(clock.now())
+    page = store.lobby.open_tables(KIND, now, cursor, limit)
     return {"tables": [table_json(table, now) for table in page.items], "cursor": page.cursor}
 
 
@@ -171,37 +154,17 @@ def seating(table: Table, seed: int) -> dict[Seat, str]:
 def join_table(store: Store, clock: Clock, caller: Caller, table_id: str, seed: int | None = None
                ) -> dict[str, Any]:
     """I take a seat: the one kept for me, else one open to anyone. The last seat taken starts the game in the
-    same transaction (``seed`` only for tests and seeded local games)."""
-    for _ in range(ATTEMPTS):
-        table = store.lobby.get_table(table_id)
-        now = clock.now()
-        if table is None or not table.seen_by(caller.sub):
-            raise NotFound(f"no table {table_id}", field="table_id")
-        if caller.sub in table.joined:
-            raise Conflict("you sit at this table already", code=ErrorCode.ALREADY_SEATED)
-        status = status_of(table, now)
-        if status != "open":
-            raise Conflict(f"the table is {status}", code=ErrorCode.TABLE_CLOSED, rule=f"table-{status}")
-        if caller.sub not in table.invited and table.open_seats <= 0:
-            raise Conflict("every seat is taken or kept for an invited member", code=ErrorCode.TABLE_FULL)
-        joined = replace(table, joined=(*table.joined, caller.sub))
-        try:
-            if len(joined.joined) < joined.member_seats:
-                store.transact([TableWrite(joined)])
-                return {"table": table_json(replace(joined, version=joined.version + 1), now), "game": None}
-            drawn = new_seed() if seed is None else seed
-            game_id = new_id()
-            started = replace(joined, status="started", game_id=game_id)
-            new = _started(store, clock, started, drawn, game_id)
-        except WriteConflict:
-            continue
-        return {"table": table_json(replace(started, version=started.version + 1), now),
-                "game": game_response(new.game, views_of(new, caller.sub))}
-    raise Conflict("the table changed while you were sitting down; send it again", code=ErrorCode.BUSY)
+    same transaction, its seats drawn (``seed`` only for tests and seeded local games)."""
 
+    def started(table: Table) -> tuple[Table, NewGame]:
+        drawn = new_seed() if seed is None else seed
+        table = replace(table, status="started", game_id=new_id())
+        new = new_game(clock, players=seating(table, drawn), mode=MODE.name, pace=table.pace, seed=drawn,
+                       game_id=table.game_id)
+        start.begin(store, new, [TableWrite(table), opening_notices(new)])
+        return table, new
 
-def _started(store: Store, clock: Clock, table: Table, seed: int, game_id: str) -> NewGame:
-    new = new_game(clock, players=seating(table, seed), mode=MODE.name, pace=table.pace, seed=seed,
-                   game_id=game_id)
-    start.begin(store, new, [TableWrite(table), opening_notices(new)])
-    return new
+    seated = sit(store, clock, caller, KIND, table_id, take=lambda table: table, start=started)
+    game = seated.started
+    return {"table": table_json(seated.table, seated.now),
+            "game": None if game is None else game_response(game.game, views_of(game, caller.sub))}

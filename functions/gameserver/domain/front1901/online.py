@@ -31,16 +31,15 @@ from typing import TYPE_CHECKING, Any
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd, link_of, pace_marks
 from gameserver.domain.front1901.games import KIND, ai_player, rules
-from gameserver.domain.tables import check_invited
-from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
+from gameserver.domain.tables import check_invited, open_table, sit, status_of, table_of
+from gameserver.errors import Conflict, ErrorCode, InvalidInput
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.fairplay.marks import Mark, linked_marks
 from gameserver.platform.pace import PhasePace, phase_time
-from gameserver.play import events, start
+from gameserver.play import start
 from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members, step_seed
-from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Marks
 from gameserver.storage.games import NewGame, StepCommit, StepRead
@@ -163,8 +162,8 @@ def linked_members(store: Store, game_id: str, subs: tuple[str, ...], now: Any) 
 
 
 # ------------------------------------------------------------------ tables
-def table_json(table: Table, now_iso: str) -> dict[str, Any]:
-    status = "cancelled" if table.status == "open" and table.closes_at <= now_iso else table.status
+def table_json(table: Table, now: str) -> dict[str, Any]:
+    status = status_of(table, now)
     return {"table_id": table.table_id, "host": table.host, "seats": table.member_seats, "pace": table.pace,
             "level": table.options["level"], "press": table.options["press"], "length": table.options["length"],
             "rated": table.options["rated"] == "yes", "seating": table.seating, "invited": list(table.invited),
@@ -190,22 +189,17 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, leve
     closes = now + OPEN_FOR
     if starts_at is not None and not iso(now) < starts_at <= iso(closes):
         raise InvalidInput("a table starts within its 7 days", field="starts_at", rule="within-seven-days")
-    table = Table(table_id=new_id(), game=KIND, host=caller.sub, seats=len(rules().powers), pace=pace,
-                  bots=len(rules().powers) - seats, invited=tuple(invite), joined=(caller.sub,), status="open",
-                  created_at=iso(now), closes_at=iso(closes), starts_at=starts_at, seating=seating,
-                  picked={caller.sub: power} if seating == Seating.PICKED and power else {},
-                  options={"level": level, "press": press, "length": length, "rated": "yes" if rated else "no"})
-    notices = tuple(Notice(sub, table.table_id, "", 0, table.created_at, table.closes_at,
-                           kind=NoticeKind.TABLE_INVITE, game=KIND) for sub in invite)
-    store.transact(events.added([TableWrite(table), *([Notices(notices)] if notices else [])]))
-    return table_json(replace(table, version=1), iso(now))
+    table = open_table(store, Table(
+        table_id=new_id(), game=KIND, host=caller.sub, seats=len(rules().powers), pace=pace,
+        bots=len(rules().powers) - seats, invited=tuple(invite), joined=(caller.sub,), status="open",
+        created_at=iso(now), closes_at=iso(closes), starts_at=starts_at, seating=seating,
+        picked={caller.sub: power} if seating == Seating.PICKED and power else {},
+        options={"level": level, "press": press, "length": length, "rated": "yes" if rated else "no"}))
+    return table_json(table, iso(now))
 
 
 def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dict[str, Any]:
-    table = store.lobby.get_table(table_id)
-    if table is None or table.game != KIND or not table.seen_by(caller.sub):
-        raise NotFound(f"no table {table_id}", field="table_id")
-    return table_json(table, iso(clock.now()))
+    return table_json(table_of(store, KIND, caller, table_id), iso(clock.now()))
 
 
 def open_tables(store: Store, clock: Clock, cursor: str | None, limit: int) -> dict[str, Any]:
@@ -228,36 +222,23 @@ def join_table(store: Store, clock: Clock, caller: Caller, table_id: str, power:
                seed: int | None = None) -> dict[str, Any]:
     """I take a seat (``power``: the one I pick, at a table of picked seats): the one kept for me, else one open
     to anyone. The last seat taken starts the game in the same transaction."""
-    for _ in range(ATTEMPTS):
-        table = store.lobby.get_table(table_id)
-        now = iso(clock.now())
-        if table is None or table.game != KIND or not table.seen_by(caller.sub):
-            raise NotFound(f"no table {table_id}", field="table_id")
-        if caller.sub in table.joined:
-            raise Conflict("you sit at this table already", code=ErrorCode.ALREADY_SEATED)
-        status = table_json(table, now)["status"]
-        if status != "open":
-            raise Conflict(f"the table is {status}", code=ErrorCode.TABLE_CLOSED, rule=f"table-{status}")
-        if caller.sub not in table.invited and table.open_seats <= 0:
-            raise Conflict("every seat is taken or kept for an invited member", code=ErrorCode.TABLE_FULL)
-        picked = dict(table.picked)
-        if table.seating == Seating.PICKED:
-            if power not in rules().powers:
-                raise InvalidInput(f"pick a power: one of {', '.join(rules().powers)}", field="power",
-                                   rule="pick-a-power")
-            if power in picked.values():
-                raise Conflict(f"{power} is taken", field="power", code=ErrorCode.TABLE_FULL, rule="power-taken")
-            picked[caller.sub] = power
-        joined = replace(table, joined=(*table.joined, caller.sub), picked=picked)
-        try:
-            if len(joined.joined) < joined.member_seats:
-                store.transact([TableWrite(joined)])
-                return {"table": table_json(replace(joined, version=joined.version + 1), now), "game_id": None}
-            started = _start(store, clock, joined, seed)
-        except WriteConflict:
-            continue
-        return {"table": table_json(replace(started, version=started.version + 1), now), "game_id": started.game_id}
-    raise Conflict("the table changed while you were sitting down; send it again", code=ErrorCode.BUSY)
+
+    def take(table: Table) -> Table:
+        if table.seating != Seating.PICKED:
+            return table
+        if power not in rules().powers:
+            raise InvalidInput(f"pick a power: one of {', '.join(rules().powers)}", field="power",
+                               rule="pick-a-power")
+        if power in table.picked.values():
+            raise Conflict(f"{power} is taken", field="power", code=ErrorCode.TABLE_FULL, rule="power-taken")
+        return replace(table, picked={**table.picked, caller.sub: power})
+
+    def started(table: Table) -> tuple[Table, str | None]:
+        table = _start(store, clock, table, seed)
+        return table, table.game_id
+
+    seated = sit(store, clock, caller, KIND, table_id, take=take, start=started)
+    return {"table": table_json(seated.table, seated.now), "game_id": seated.started}
 
 
 def _start(store: Store, clock: Clock, table: Table, seed: int | None) -> Table:
