@@ -8,6 +8,7 @@ its source of truth in the code: the handler modules, ``gameserver.config``, ``g
 from __future__ import annotations
 
 import importlib
+import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -231,9 +232,26 @@ def test_every_route_goes_through_the_cognito_jwt_authorizer(resources):
         if event["Type"] == "HttpApi"
     ]
     assert routes == [{"ApiId": {"Ref": "HttpApi"}, "Path": "/{proxy+}", "Method": "ANY"}]
-    # CORS lets browsers send what the API reads.
-    allowed = {h.lower() for h in api["CorsConfiguration"]["AllowHeaders"]}
-    assert {"authorization", "content-type", "idempotency-key", "x-device-id"} <= allowed
+    # CORS lets a browser on another origin send every header the API reads and read every header it answers
+    # (an ETag it cannot read is a conditional GET it cannot make), as the OpenAPI document declares them.
+    sent, answered = _declared_headers()
+    cors = api["CorsConfiguration"]
+    assert {"authorization", "content-type", "x-device-id", *sent} <= {h.lower() for h in cors["AllowHeaders"]}
+    assert answered <= {h.lower() for h in cors["ExposeHeaders"]}
+
+
+def _declared_headers() -> tuple[set[str], set[str]]:
+    """The request and the answer headers of the OpenAPI document, lower-cased."""
+    document = json.loads((REPO_ROOT / "docs" / "api" / "openapi.json").read_text())
+    sent: set[str] = set()
+    answered: set[str] = set()
+    for operations in document["paths"].values():
+        for operation in operations.values():
+            sent |= {p["name"].lower() for p in operation.get("parameters", []) if p["in"] == "header"}
+            for response in operation.get("responses", {}).values():
+                answered |= {name.lower() for name in response.get("headers", {})}
+    assert {"if-none-match", "idempotency-key"} <= sent and "etag" in answered
+    return sent, answered
 
 
 def test_user_pool_signs_in_by_email_and_has_the_moderators_group(resources):
