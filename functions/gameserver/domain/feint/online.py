@@ -31,7 +31,7 @@ from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.pace import Pace
-from gameserver.play import events, start
+from gameserver.play import start
 from gameserver.play.engine import StepKind
 from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members, step_seed
@@ -142,7 +142,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace
                   closes_at=iso(closing_time(Pace(pace), now)))
     notices = tuple(Notice(sub, table.table_id, "", 0, table.created_at, table.closes_at, kind=NoticeKind.TABLE_INVITE,
                            game=KIND) for sub in invite)
-    store.transact(events.added([TableWrite(table), *([Notices(notices)] if notices else [])]))
+    store.transact([TableWrite(table), *([Notices(notices)] if notices else [])])
     return table_json(replace(table, version=1), now)
 
 

@@ -37,7 +37,7 @@ from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.fairplay.marks import Mark, linked_marks
 from gameserver.platform.pace import PhasePace, phase_time
-from gameserver.play import events, start
+from gameserver.play import start
 from gameserver.play.modes import Deadlines, register
 from gameserver.play.seats import members, step_seed
 from gameserver.play.steps import ATTEMPTS
@@ -197,7 +197,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, leve
                   options={"level": level, "press": press, "length": length, "rated": "yes" if rated else "no"})
     notices = tuple(Notice(sub, table.table_id, "", 0, table.created_at, table.closes_at,
                            kind=NoticeKind.TABLE_INVITE, game=KIND) for sub in invite)
-    store.transact(events.added([TableWrite(table), *([Notices(notices)] if notices else [])]))
+    store.transact([TableWrite(table), *([Notices(notices)] if notices else [])])
     return table_json(replace(table, version=1), iso(now))
 
 
