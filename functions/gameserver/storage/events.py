@@ -127,6 +127,11 @@ class EventsPort(Protocol):
         """The connection and every subscription of it removed (nothing if it is gone already)."""
         ...
 
+    def expired(self, now: int, limit: int) -> list[str]:
+        """The connections whose token expired at ``now`` (epoch seconds) or before, soonest expired first, at
+        most ``limit``: what the closer closes (``channel.closer``)."""
+        ...
+
     # ------------------------------------------------------------ subscriptions
     def subscribe(self, subscription: Subscription) -> None:
         """``subscription`` written over any earlier one of the connection to the same stream; ``WriteConflict``
