@@ -1,5 +1,6 @@
 """The schedules of the template, played on the runner's clock: the due-turn sweep every minute, the daily
-rotation at 00:00 UTC, the season close at 00:00 UTC on the 1st.
+rotation at 00:00 UTC, the season close at 00:00 UTC on the 1st, the channel's closer of the connections whose
+token expired every minute.
 
 The clock may jump (a manual clock advanced by two days): every daily and monthly firing crossed is
 delivered, each with its own scheduled time, but the sweeps crossed collapse into one sweep at the latest
@@ -60,6 +61,7 @@ SCHEDULES = (
     Schedule("due-turn-sweep", "gameserver.handlers.sweep.handler", minute_marks),
     Schedule("daily-rotation", "gameserver.handlers.rotate.handler", day_marks),
     Schedule("season-close", "gameserver.handlers.season.handler", month_marks),
+    Schedule("channel-closer", "gameserver.handlers.channel.closer", minute_marks),
 )
 
 
@@ -105,7 +107,8 @@ class Scheduler:
         self._absent_logged: set[str] = set()
 
     def tick(self, *, sweep_now: bool = False) -> list[Firing]:
-        """Deliver what came due; with `sweep_now`, also sweep at the current instant even mid-minute."""
+        """Deliver what came due; with `sweep_now`, also run the minute's schedules (the sweep, the closer) at
+        the current instant even mid-minute."""
         with self._lock:
             until = self.now()
             due = sorted(

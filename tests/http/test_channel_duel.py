@@ -110,3 +110,18 @@ def test_a_reconnect_after_three_turns_gets_every_missed_event_in_order_once(run
     elsewhere = again.subscribe(game_id=game_id, after=seqs[0][:-1] + "x")
     assert elsewhere["type"] == "error" and elsewhere["code"] in ("unknown_sequence", "sequence_from_future")
     again.close()
+
+
+def test_a_duels_turn_notices_reach_the_feed_subscriber_once_each(runner, channel, alice, bob):
+    ears = Listener(channel, bob.token)
+    assert ears.subscribe(feed=True)["type"] == "subscribed"
+    game_id = started_blitz_duel(runner, alice, bob)
+    send(runner, alice, game_id, 1)
+    send(runner, bob, game_id, 1)  # the duel's turn 2 opens: its notice rides in the duel's write
+    ears.until(lambda m: m["type"] == "event" and m["event"]["notice"].get("turn") == 2)
+    ears.quiet(0.5)
+    feed = ok(bob.get("/v1/feed"))["notices"]
+    told = [m["event"]["notice"] for m in ears.events()]
+    assert told == list(reversed(feed)), "each notice of the feed, oldest first, once"
+    assert {(n["kind"], n["turn"], n["duel_id"] is not None) for n in told} >= {("turn-open", 2, True)}
+    ears.close()

@@ -55,7 +55,8 @@ def test_a_two_day_jump_sweeps_once_and_rotates_twice_in_order():
     clock.instant += timedelta(days=2)
     fired = scheduler.tick()
     assert calls == [("rotate", "2026-11-30T00:00:00Z"), ("rotate", "2026-12-01T00:00:00Z"),
-                     ("season", "2026-12-01T00:00:00Z"), ("sweep", "2026-12-01T12:00:00Z")]
+                     ("season", "2026-12-01T00:00:00Z"), ("sweep", "2026-12-01T12:00:00Z"),
+                     ("channel", "2026-12-01T12:00:00Z")]
     assert [f.outcome for f in fired] == ["ok"] * len(calls)
     assert scheduler.tick() == []
 
@@ -67,10 +68,10 @@ def test_nothing_is_delivered_twice_and_sweep_now_sweeps_mid_minute():
     clock.instant += timedelta(seconds=45)
     scheduler.tick()
     scheduler.tick()
-    assert calls == [("sweep", "2026-11-29T12:01:00Z")]
+    assert calls == [("sweep", "2026-11-29T12:01:00Z"), ("channel", "2026-11-29T12:01:00Z")]
     clock.instant += timedelta(seconds=5)
     scheduler.tick(sweep_now=True)
-    assert calls[-1] == ("sweep", "2026-11-29T12:01:20Z")
+    assert calls[-2:] == [("sweep", "2026-11-29T12:01:20Z"), ("channel", "2026-11-29T12:01:20Z")]
 
 
 def test_absent_handlers_are_skipped_and_failures_reported():
@@ -90,7 +91,7 @@ def test_absent_handlers_are_skipped_and_failures_reported():
     clock.instant += timedelta(minutes=2)
     outcomes = {f.rule: f.outcome for f in scheduler.tick()}
     assert outcomes == {"due-turn-sweep": "ok", "daily-rotation": "error: RuntimeError: salt missing",
-                        "season-close": "absent"}
+                        "season-close": "absent", "channel-closer": "ok"}
 
 
 def test_the_loader_tells_a_missing_module_from_a_broken_one():
@@ -98,4 +99,5 @@ def test_the_loader_tells_a_missing_module_from_a_broken_one():
     assert load_handler("json.dumps") is not None
     assert {s.handler for s in SCHEDULES} == {"gameserver.handlers.sweep.handler",
                                               "gameserver.handlers.rotate.handler",
-                                              "gameserver.handlers.season.handler"}
+                                              "gameserver.handlers.season.handler",
+                                              "gameserver.handlers.channel.closer"}

@@ -65,3 +65,15 @@ def test_the_sample_stream_record_passes_the_filter_and_reaches_its_member(monke
     assert matches(FILTER_PATTERN, record)
     event = decode_event(record["dynamodb"]["NewImage"])
     assert event.sub == "alice" and message_of(event)["event"]["etag"].startswith('W/"')
+
+
+def test_the_closer_runs_every_minute_on_the_expiring_index_and_may_close_connections():
+    resources = _resources()
+    closer = resources["ChannelCloserFunction"]["Properties"]
+    (schedule,) = closer["Events"].values()
+    assert (schedule["Type"], schedule["Properties"]["Schedule"]) == ("Schedule", "rate(1 minute)")
+    statements = [s for p in closer["Policies"] for s in p.get("Statement", [])]
+    assert [s["Action"] for s in statements] == ["execute-api:ManageConnections"]
+    (index,) = resources["EventsTable"]["Properties"]["GlobalSecondaryIndexes"]
+    assert index["IndexName"] == tables.EXPIRING_INDEX
+    assert [k["AttributeName"] for k in index["KeySchema"]] == ["conn_shard", "token_expires"]

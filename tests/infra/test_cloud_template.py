@@ -30,6 +30,7 @@ FUNCTIONS = {
     "ChannelDisconnectFunction": "gameserver.handlers.channel.disconnect",
     "ChannelMessageFunction": "gameserver.handlers.channel.message",
     "FanoutFunction": "gameserver.handlers.channel.fanout",
+    "ChannelCloserFunction": "gameserver.handlers.channel.closer",
 }
 TURN_OPENERS = {"ApiFunction", "ResolveFunction", "SweepFunction"}
 """Functions that may open a turn; the rotation only draws the day's Front."""
@@ -160,6 +161,7 @@ def test_table_access_is_least_privilege(resources):
         "ChannelDisconnectFunction": ["EventsTable"],
         "ChannelMessageFunction": ["EventsTable"],
         "FanoutFunction": ["EventsTable"],
+        "ChannelCloserFunction": ["EventsTable"],
     }
 
 

@@ -26,6 +26,7 @@ EVENTS = {
     "ChannelDisconnectFunction": ["channel_disconnect.json"],
     "ChannelMessageFunction": ["channel_message.json"],
     "FanoutFunction": ["fanout_stream.json"],
+    "ChannelCloserFunction": ["channel_closer_scheduled.json"],
 }
 API_EVENTS = EVENTS["ApiFunction"]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from gameserver.channel.closer import expire
 from gameserver.channel.poster import Poster
 from gameserver.storage.events import Event, EventsPort
 
@@ -32,10 +33,7 @@ def deliver(events: EventsPort, poster: Poster, event: Event, now: Callable[[], 
             done = False
             continue
         if subscription.token_expires <= now():
-            poster.post(subscription.connection_id, {"type": "error", "code": "token_expired",
-                                                     "message": "the connection's token expired"})
-            poster.close(subscription.connection_id)
-            events.close_connection(subscription.connection_id)
+            expire(events, poster, subscription.connection_id)
             continue
         if not events.claim(subscription, event.seq, catching=False, now=now()):
             continue

@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from gameserver.channel.auth import Member, Refused, Verifier, member_of
+from gameserver.channel.closer import expire
 from gameserver.channel.fanout import message_of
 from gameserver.channel.poster import Poster
 from gameserver.channel.protocol import Authorize, ClientMessage, ErrorCode, Ping, Subscribe, Unsubscribe
@@ -61,7 +62,7 @@ class Session:
             self.poster.close(connection_id)
             return
         if connection.token_expires <= self.wall():
-            self._expired(connection_id)
+            expire(self.store.events, self.poster, connection_id)
             return
         try:
             message = _parsed(body)
@@ -77,12 +78,6 @@ class Session:
                 self._authorize(connection, message.token)
         except Answer as answer:
             self.poster.post(connection_id, answer.json())
-
-    def _expired(self, connection_id: str) -> None:
-        self.poster.post(connection_id, Answer(ErrorCode.TOKEN_EXPIRED, "the connection's token expired; "
-                                               "connect again with a fresh one").json())
-        self.poster.close(connection_id)
-        self.store.events.close_connection(connection_id)
 
     def _authorize(self, connection: Connection, token: str) -> None:
         try:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
-from gameserver.play import events
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.lobby import Table, TableWrite
@@ -49,7 +48,7 @@ def open_table(store: Store, table: Table) -> Table:
     """``table`` written new, with a notice to each member it invites, in one transaction; as written."""
     notices = tuple(Notice(sub, table.table_id, "", 0, table.created_at, table.closes_at,
                            kind=NoticeKind.TABLE_INVITE, game=table.game) for sub in table.invited)
-    store.transact(events.added([TableWrite(table), *([Notices(notices)] if notices else [])]))
+    store.transact([TableWrite(table), *([Notices(notices)] if notices else [])])
     return replace(table, version=1)
 
 

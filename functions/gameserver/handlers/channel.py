@@ -1,6 +1,6 @@
 """The live channel's Lambda functions (template.yaml's WebSocket API): the $connect REQUEST authorizer,
-$connect, $disconnect, every message ($default: the ``action`` decides), and the fan-out on the events
-table's stream. Each is thin: the event's parts in, ``gameserver.channel`` does the rest.
+$connect, $disconnect, every message ($default: the ``action`` decides), the fan-out on the events
+table's stream, and the closer of the connections whose token expired (every minute). Each is thin: the event's parts in, ``gameserver.channel`` does the rest.
 
 The local runner calls these same functions (``localrun.channel``), having installed its own way to post and
 its own token check (``install``); in Lambda they are API Gateway's management API (``WEBSOCKET_ENDPOINT``) and
@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from gameserver.channel.auth import JwksVerifier, Member, Refused, Verifier, authorize
+from gameserver.channel.closer import close_expired
 from gameserver.channel.fanout import handle_records
 from gameserver.channel.poster import ManagementApi, Poster
 from gameserver.channel.protocol import SUBPROTOCOL
@@ -100,3 +101,12 @@ def fanout(event: dict[str, Any], context: Any) -> dict[str, Any]:
     records a catch-up held come again (``ReportBatchItemFailures``)."""
     failed = handle_records(storage().events, poster(), event.get("Records") or [], _wall)
     return {"batchItemFailures": [{"itemIdentifier": seq} for seq in failed]}
+
+
+def closer(event: dict[str, Any], context: Any) -> dict[str, Any]:
+    """The schedule's minute: every connection whose token expired closed, whether or not its client says
+    anything (a fresh token, ``authorize``, moved its expiry)."""
+    closed = close_expired(storage().events, poster, _wall())
+    if closed:
+        logger.info("channel connections closed at their token's expiry", extra={"closed": closed})
+    return {"closed": closed}

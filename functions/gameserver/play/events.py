@@ -8,9 +8,10 @@ the AI powers' messages). So an event never says what the member's view would no
 fetches the view with ``If-None-Match`` set to the tag it already holds, or skips the fetch when it matches.
 
 The pipeline adds the events to each of its transactions in one call, ``added`` (a game's start, a step's
-commit, a stop, a member leaving: every write that carries a game with its members' views, and every feed notice
-beside it), and ``of_change`` to a submission's and an action's write; it knows no game and no mode: the
-catalog's entry of a game names the module that shows it (``Entry.words``).
+commit, a stop, a member leaving: every write that carries a game with its members' views), and ``of_change``
+to a submission's and an action's write; it knows no game and no mode: the catalog's entry of a game names the
+module that shows it (``Entry.words``). A feed notice's event is the store's to write, whoever writes the
+notice (``storage.events.with_feed_events``).
 """
 
 from __future__ import annotations
@@ -21,9 +22,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gameserver.catalog import GAMES
 from gameserver.etag import etag_of
-from gameserver.storage.events import FEED, Event, EventWrite, game_seq, game_stream
+from gameserver.storage.events import Event, EventWrite, game_seq, game_stream
 from gameserver.storage.games import GameClose, NewGame, StepCommit
-from gameserver.storage.members import Notices
 from gameserver.storage.records import Game, Json, MemberViews, StepRecord
 
 if TYPE_CHECKING:
@@ -71,25 +71,24 @@ def game_change(game: Game, views: MemberViews) -> Json:
     }
 
 
-def of_change(game: Game, views: Iterable[MemberViews], at: str, records: Sequence[StepRecord] = (),
-              writes: Sequence[Write] = ()) -> EventWrite:
+def of_change(game: Game, views: Iterable[MemberViews], at: str, records: Sequence[StepRecord] = ()
+              ) -> EventWrite:
     """The events of a change that leaves ``game`` as it is, with each member's ``views`` of it: one per member,
     at the game's version; ``records``, the steps it resolved (how each closed: the history shows it to every
-    player); and one per notice the change's ``writes`` carry."""
+    player)."""
     if shown(game.kind) is None:
-        return EventWrite(of_notices(writes))
+        return EventWrite(())
     resolved = [{"step": r.step, "label": r.label, "closed_by": r.closed_by} for r in records]
     seq = game_seq(game.version)
     told = [Event(sub=mine.sub, stream=game_stream(game.game_id), seq=seq, at=at,
                   body={**game_change(game, mine), **({"resolved": resolved} if resolved else {})})
             for mine in views]
-    return EventWrite((*told, *of_notices(writes)))
+    return EventWrite(tuple(told))
 
 
 def added(writes: Sequence[Write]) -> list[Write]:
     """``writes`` and the events they cause, to commit in one transaction: each game written with its members'
-    views (a new game, a step's commit, an end off the board) tells each member, at the time it changed; each
-    feed notice tells its member."""
+    views (a new game, a step's commit, an end off the board) tells each member, at the time it changed."""
     told: list[Event] = []
     for write in writes:
         if isinstance(write, NewGame | StepCommit | GameClose):
@@ -97,17 +96,5 @@ def added(writes: Sequence[Write]) -> list[Write]:
             records = write.records if isinstance(write, StepCommit) else ()
             at = game.finished_at or (records[-1].resolved_at if records else game.opened_at)
             told += of_change(game, write.views, at, records).events
-    told += of_notices(writes)
     return [*writes, EventWrite(tuple(told))] if told else list(writes)
 
-
-def of_notices(writes: Sequence[Write]) -> tuple[Event, ...]:
-    """An event per feed notice among ``writes``, at the notice's place in its member's feed, carrying the
-    notice as the feed shows it."""
-    # Imported here: a notice's shape reads the seasons' prizes and the challenges' words, which a request
-    # that writes no notice (most of them) should not load.
-    from gameserver.platform.feed import notice_json
-
-    return tuple(Event(sub=notice.sub, stream=FEED, seq=notice.order, at=notice.opened_at,
-                       body={"type": "notice", "notice": notice_json(notice)})
-                 for write in writes if isinstance(write, Notices) for notice in write.notices)

@@ -261,6 +261,11 @@ class NoticeWrite:
     """As written: ``state.version`` is the version read."""
     feed: FeedNotice
 
+    @property
+    def feed_lines(self) -> tuple[FeedNotice, ...]:
+        """The feed lines it writes (each tells its member live: ``storage.events.with_feed_events``)."""
+        return (self.feed,)
+
 
 class VersusChanged(WriteConflict):
     """A start's or an end's condition on the member's ``Versus`` failed: another challenge of that doctrine

@@ -158,6 +158,11 @@ class DuelWrite:
     marks: tuple[Mark, ...] = ()
     """Marks for moderators the end leaves (linked accounts), written with it."""
 
+    @property
+    def feed_lines(self) -> tuple[Notice, ...]:
+        """The feed lines it writes (each tells its member live: ``storage.events.with_feed_events``)."""
+        return tuple(self.notices)
+
 
 class DuelsPort(Protocol):
     def read(self, duel_id: str, *, game: bool = False, profiles: tuple[str, ...] = (),

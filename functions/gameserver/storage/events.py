@@ -15,7 +15,8 @@ and this table holds nothing hidden (no board, no other member's view), so neith
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol
 
 from gameserver.storage.records import Json
 
@@ -54,6 +55,27 @@ class EventWrite(NamedTuple):
     same item."""
 
     events: tuple[Event, ...]
+
+
+def with_feed_events(writes: Sequence[Any]) -> Sequence[Any]:
+    """``writes`` and, when they write feed lines, one ``EventWrite`` telling each line to its member, at the
+    line's place in their feed, carrying the notice as the feed shows it. Both stores' ``transact`` call it: a
+    notice tells its member live whichever write carries it (a step's, a duel's, a tournament's, a season's
+    close, an author's notice), once, in the notice's own transaction. A write that writes feed lines says which
+    (its ``feed_lines``)."""
+    lines = [line for write in writes for line in getattr(write, "feed_lines", ())]
+    if not lines:
+        return writes
+    # Imported here: a notice's shape reads the seasons' prizes and the challenges' words, which a transaction
+    # that writes no notice (most of them) should not load.
+    from gameserver.clock import iso
+    from gameserver.platform.feed import notice_json
+    from gameserver.storage.members import Notice
+
+    told = tuple(Event(sub=line.sub, stream=FEED, seq=line.order,
+                       at=line.opened_at if isinstance(line, Notice) else iso(line.notice.at),
+                       body={"type": "notice", "notice": notice_json(line)}) for line in lines)
+    return [*writes, EventWrite(told)]
 
 
 class Connection(NamedTuple):
@@ -103,6 +125,11 @@ class EventsPort(Protocol):
 
     def close_connection(self, connection_id: str) -> None:
         """The connection and every subscription of it removed (nothing if it is gone already)."""
+        ...
+
+    def expired(self, now: int, limit: int) -> list[str]:
+        """The connections whose token expired at ``now`` (epoch seconds) or before, soonest expired first, at
+        most ``limit``: what the closer closes (``channel.closer``)."""
         ...
 
     # ------------------------------------------------------------ subscriptions

@@ -77,6 +77,11 @@ class Notices(NamedTuple):
 
     notices: tuple[Notice, ...]
 
+    @property
+    def feed_lines(self) -> tuple[Notice, ...]:
+        """The feed lines it writes (each tells its member live: ``storage.events.with_feed_events``)."""
+        return tuple(self.notices)
+
 
 class MembersPort(Protocol):
     def get_profile(self, sub: str) -> Profile | None: ...

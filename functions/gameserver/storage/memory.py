@@ -54,7 +54,7 @@ from gameserver.storage.duels import (
 )
 from gameserver.storage.duels import MonthLine as DuelMonthLine
 from gameserver.storage.errors import WriteConflict
-from gameserver.storage.events import EventWrite
+from gameserver.storage.events import EventWrite, with_feed_events
 from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.games import DueStep, GameClose, NewGame, StepCommit, StepRead
 from gameserver.storage.invitations import Invitation, InvitationAccepted
@@ -153,7 +153,7 @@ class MemoryStore:
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
         with self.lock:
-            steps = [self._write(write) for write in writes]
+            steps = [self._write(write) for write in with_feed_events(writes)]
             for check, _ in steps:
                 check()
             for _, apply in steps:

@@ -75,6 +75,12 @@ class MemoryEvents:
             for stream in self.t.streams.pop(connection_id, set()):
                 self.t.subscriptions.get((held.sub, stream), {}).pop(connection_id, None)
 
+    def expired(self, now: int, limit: int) -> list[str]:
+        with self._lock:
+            due = sorted((c.token_expires, c.connection_id) for c in self.t.connections.values()
+                         if c.token_expires <= now)
+            return [connection_id for _, connection_id in due[:limit]]
+
     # ------------------------------------------------------------ subscriptions
     def subscribe(self, subscription: Subscription) -> None:
         with self._lock:

@@ -88,6 +88,11 @@ class CloseWrite:
     """The stage this write fixes, conditioned on its absence."""
     titles: tuple[tuple[TitleAward, HistoryLine, Notice], ...] = ()
 
+    @property
+    def feed_lines(self) -> tuple[Notice, ...]:
+        """The feed lines it writes (each tells its member live: ``storage.events.with_feed_events``)."""
+        return tuple(notice for _, _, notice in self.titles)
+
 
 @dataclass(frozen=True)
 class PrizePaid:
@@ -98,6 +103,11 @@ class PrizePaid:
     line: LedgerLine
     history: HistoryLine
     notice: Notice
+
+    @property
+    def feed_lines(self) -> tuple[Notice, ...]:
+        """The feed lines it writes (each tells its member live: ``storage.events.with_feed_events``)."""
+        return (self.notice,)
 
 
 class SeasonsPort(Protocol):

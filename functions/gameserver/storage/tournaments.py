@@ -131,6 +131,11 @@ class MatchWrite:
     """The open turn's deadline of its game while it is played: the sweep follows a match that fell behind."""
     notices: list[Notice] = field(default_factory=list)
 
+    @property
+    def feed_lines(self) -> tuple[Notice, ...]:
+        """The feed lines it writes (each tells its member live: ``storage.events.with_feed_events``)."""
+        return tuple(self.notices)
+
 
 @dataclass
 class TournamentWrite:
@@ -153,6 +158,11 @@ class TournamentWrite:
     months: list[tuple[MonthLine, int]] = field(default_factory=list)
     """(the new line, the rated count it was read with: 0 when none yet)."""
     marks: tuple[Mark, ...] = ()
+
+    @property
+    def feed_lines(self) -> tuple[Notice, ...]:
+        """The feed lines it writes (each tells its member live: ``storage.events.with_feed_events``)."""
+        return tuple(self.notices)
 
 
 class TournamentsPort(Protocol):

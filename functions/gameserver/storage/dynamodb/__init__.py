@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from gameserver.storage.dynamodb import games
 from gameserver.storage.dynamodb.members import DynamoMembers
 from gameserver.storage.errors import WriteConflict
+from gameserver.storage.events import with_feed_events
 from gameserver.storage.port import area_of
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class DynamoStore:
     def transact(self, writes: Sequence[Write]) -> None:
         items: list[Item] = []
         explained: list[tuple[int, int, Explain | None]] = []
-        for write in writes:
+        for write in with_feed_events(writes):
             own, explain = self._items(write)
             explained.append((len(items), len(items) + len(own), explain))
             items += own

@@ -4,6 +4,9 @@
 |---|---|---|
 | event | ``EVENTS#{sub}#{stream}`` | ``{seq}`` (``kind = event``: the only items the stream's filter passes) |
 | connection | ``CONN#{id}`` | ``CONN`` (its member, token expiry, the streams it listens to) |
+
+A connection item alone carries ``conn_shard``: the ``expiring`` index (``conn_shard``, ``token_expires``) lists
+the connections by their token's expiry, for the closer.
 | subscription | ``SUBS#{sub}#{stream}`` | ``{connection id}`` (``after``, ``catching_until``) |
 
 Every item carries ``expires_at`` (TTL). A step's transaction names this table beside the main one: the events
@@ -19,6 +22,7 @@ from typing import Any
 from gameserver.storage.dynamodb import codec
 from gameserver.storage.dynamodb.area import Area
 from gameserver.storage.dynamodb.codec import Writes
+from gameserver.storage.dynamodb.tables import EXPIRING_INDEX
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.events import (
     CONNECTION_TTL_SECONDS,
@@ -34,6 +38,9 @@ Item = dict[str, Any]
 EVENT_KIND = "event"
 """The ``kind`` of an event item: the stream's filter criteria pass these, and nothing else, to the fan-out."""
 CONN = "CONN"
+CONN_SHARD = "CONN"
+"""The ``expiring`` index's one partition: a connect, a fresh token and a disconnect write it once each (a
+partition takes 1,000 writes a second: far above the connections this channel serves)."""
 
 
 def events_table() -> str:
@@ -110,6 +117,7 @@ class DynamoEvents(Area):
     def open_connection(self, connection: Connection) -> None:
         self.client.put_item(TableName=self.table, Item={
             **codec.key(f"CONN#{connection.connection_id}", CONN), "sub": codec.s(connection.sub),
+            "conn_shard": codec.s(CONN_SHARD),
             "moderator": {"BOOL": connection.moderator}, "connected_at": codec.s(connection.connected_at),
             "token_expires": codec.n(connection.token_expires),
             "expires_at": codec.n(int(time.time()) + CONNECTION_TTL_SECONDS)})
@@ -150,6 +158,13 @@ class DynamoEvents(Area):
                     for stream in streams]
         for start in range(0, len(deletes), 100):  # a transaction holds 100 items
             self.client.transact_write_items(TransactItems=deletes[start:start + 100])
+
+    def expired(self, now: int, limit: int) -> list[str]:
+        answer = self.client.query(
+            TableName=self.table, IndexName=EXPIRING_INDEX, Limit=limit,
+            KeyConditionExpression="conn_shard = :shard AND token_expires <= :now",
+            ExpressionAttributeValues={":shard": codec.s(CONN_SHARD), ":now": codec.n(now)})
+        return [item["pk"]["S"].removeprefix("CONN#") for item in answer.get("Items", [])]
 
     # ------------------------------------------------------------ subscriptions
     def subscribe(self, subscription: Subscription) -> None:

@@ -65,12 +65,25 @@ IDEMPOTENCY_TABLE: dict[str, Any] = {
 }
 
 
+EXPIRING_INDEX = "expiring"
+"""The connections by their token's expiry (``storage.dynamodb.events``): sparse, connection items alone carry
+its ``conn_shard``; keys only, the closer needs nothing but which connection."""
+
 EVENTS_TABLE: dict[str, Any] = {
-    "AttributeDefinitions": [{"AttributeName": name, "AttributeType": "S"} for name in ("pk", "sk")],
+    "AttributeDefinitions": [
+        *({"AttributeName": name, "AttributeType": "S"} for name in ("pk", "sk", "conn_shard")),
+        {"AttributeName": "token_expires", "AttributeType": "N"},
+    ],
     "KeySchema": [
         {"AttributeName": "pk", "KeyType": "HASH"},
         {"AttributeName": "sk", "KeyType": "RANGE"},
     ],
+    "GlobalSecondaryIndexes": [{
+        "IndexName": EXPIRING_INDEX,
+        "KeySchema": [{"AttributeName": "conn_shard", "KeyType": "HASH"},
+                      {"AttributeName": "token_expires", "KeyType": "RANGE"}],
+        "Projection": {"ProjectionType": "KEYS_ONLY"},
+    }],
     "BillingMode": "PAY_PER_REQUEST",
     # The fan-out's one trigger: new images only (an event is written once and never changed).
     "StreamSpecification": {"StreamEnabled": True, "StreamViewType": "NEW_IMAGE"},
