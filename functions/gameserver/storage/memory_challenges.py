@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import singledispatchmethod
 from typing import Any
 
 from gameserver.clock import iso
@@ -208,17 +209,9 @@ class MemoryChallenges:
                                     for line in page.lines})
 
     # ---------------------------------------------------------------- writes (checked, then applied)
+    @singledispatchmethod
     def write_steps(self, write: Any) -> tuple[Check, Apply]:
-        if isinstance(write, DoctrineWrite):
-            return self._doctrine_write(write)
-        if isinstance(write, ChallengeStart):
-            return self._start(write)
-        if isinstance(write, ChallengeFinish):
-            return self._finish(write)
-        if isinstance(write, DoctrineRatingWrite):
-            return self._rating_step(write)
-        if isinstance(write, NoticeWrite):
-            return self._notice(write)
+        """A write of the challenges' area in a transaction: its checks, then its writes (one method a kind)."""
         raise TypeError(f"no memory write for {type(write).__name__}")
 
     def _check_doctrine(self, stored: StoredDoctrine) -> None:
@@ -226,6 +219,7 @@ class MemoryChallenges:
         if (held.version if held else 0) != stored.version:
             raise WriteConflict(f"doctrine {stored.doctrine.id} changed meanwhile")
 
+    @write_steps.register
     def _doctrine_write(self, write: DoctrineWrite) -> tuple[Check, Apply]:
         def apply() -> None:
             self.c.published[write.stored.doctrine.id] = replace(write.stored, version=write.stored.version + 1)
@@ -244,6 +238,7 @@ class MemoryChallenges:
         for entry in waiting:
             self.c.waiting[(entry.event.doctrine, event_key(entry.event))] = entry
 
+    @write_steps.register
     def _start(self, write: ChallengeStart) -> tuple[Check, Apply]:
         def check() -> None:
             if write.challenge.id in self.c.challenges:
@@ -257,6 +252,7 @@ class MemoryChallenges:
 
         return check, apply
 
+    @write_steps.register
     def _finish(self, write: ChallengeFinish) -> tuple[Check, Apply]:
         stored, challenger = write.stored, write.stored.challenge.challenger
 
@@ -287,6 +283,7 @@ class MemoryChallenges:
 
         return check, apply
 
+    @write_steps.register
     def _rating_step(self, write: DoctrineRatingWrite) -> tuple[Check, Apply]:
         doctrine = write.stored.doctrine.id
 
@@ -311,6 +308,7 @@ class MemoryChallenges:
 
         return check, apply
 
+    @write_steps.register
     def _notice(self, write: NoticeWrite) -> tuple[Check, Apply]:
         state, notice = write.state, write.feed.notice
 

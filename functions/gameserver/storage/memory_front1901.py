@@ -6,6 +6,7 @@ from __future__ import annotations
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from datetime import date
+from functools import singledispatchmethod
 from typing import Any
 
 from gameserver.platform.daily.front1901 import Challenge
@@ -108,14 +109,13 @@ class MemoryFront1901(DayBoardInMemory):
                          key=lambda pair: pair[0], reverse=True)
         return page_of_desc(ordered, cursor, limit, "front1901-reports")
 
-    def write_steps(self, write: Front1901DayStart | OnlineRatingsWrite | RatedGameVoided | MessageReported
-                    ) -> tuple[Check, Apply]:
-        """A ``Front1901DayStart``, an ``OnlineRatingsWrite``, a ``RatedGameVoided`` or a ``MessageReported`` in a
-        transaction: its checks, then its writes."""
-        if isinstance(write, OnlineRatingsWrite | RatedGameVoided):
-            return self._ratings_steps(write)
-        if isinstance(write, MessageReported):
-            return self._report_steps(write.report)
+    @singledispatchmethod
+    def write_steps(self, write: Any) -> tuple[Check, Apply]:
+        """A write of Front 1901's area in a transaction: its checks, then its writes (one method a kind)."""
+        raise TypeError(f"no memory write for {type(write).__name__}")
+
+    @write_steps.register
+    def _day_start(self, write: Front1901DayStart) -> tuple[Check, Apply]:
         entry = write.entry
 
         def check() -> None:
@@ -132,6 +132,8 @@ class MemoryFront1901(DayBoardInMemory):
 
         return check, apply
 
+    @write_steps.register(OnlineRatingsWrite)
+    @write_steps.register(RatedGameVoided)
     def _ratings_steps(self, write: OnlineRatingsWrite | RatedGameVoided) -> tuple[Check, Apply]:
         game = write.game
 
@@ -157,7 +159,10 @@ class MemoryFront1901(DayBoardInMemory):
 
         return check, apply
 
-    def _report_steps(self, report: ReportedMessage) -> tuple[Check, Apply]:
+    @write_steps.register
+    def _report_steps(self, write: MessageReported) -> tuple[Check, Apply]:
+        report = write.report
+
         def check() -> None:
             if report.report_id in self.t.reports:
                 raise WriteConflict(f"{report.reporter} reported message {report.message_id} already")

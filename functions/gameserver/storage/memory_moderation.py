@@ -6,6 +6,8 @@ start and end and a Daily Front's end read them too). It never imports the store
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import singledispatchmethod
+from typing import Any
 
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.memory_base import Apply, Check, Held, page_of
@@ -37,30 +39,49 @@ class MemoryModeration:
             due = [f for f in self.store.tables.freezes.values() if f.settle_at is not None and f.settle_at <= now]
         return sorted(due, key=lambda f: (f.settle_at or "", f.member))[:limit]
 
-    def write_steps(self, write: FreezeWrite | Unfreeze | FreezeSettled | NotFrozen) -> tuple[Check, Apply]:
+    @singledispatchmethod
+    def write_steps(self, write: Any) -> tuple[Check, Apply]:
+        """A write of the freezes in a transaction: its checks, then its writes (one method a kind)."""
+        raise TypeError(f"no memory write for {type(write).__name__}")
+
+    @write_steps.register
+    def _freeze(self, write: FreezeWrite) -> tuple[Check, Apply]:
         held = self.store.tables.freezes
-        if isinstance(write, FreezeWrite):
-            def check_new() -> None:
-                if write.freeze.member in held:
-                    raise WriteConflict(f"{write.freeze.member} is frozen already")
 
-            return check_new, lambda: held.__setitem__(write.freeze.member, write.freeze)
-        if isinstance(write, NotFrozen):
-            def check_none() -> None:
-                for member in write.members:
-                    if member in held:
-                        raise AccountFrozen(member)
+        def check_new() -> None:
+            if write.freeze.member in held:
+                raise WriteConflict(f"{write.freeze.member} is frozen already")
 
-            return check_none, lambda: None
-        member, at = write.member, write.at
+        return check_new, lambda: held.__setitem__(write.freeze.member, write.freeze)
+
+    @write_steps.register
+    def _not_frozen(self, write: NotFrozen) -> tuple[Check, Apply]:
+        held = self.store.tables.freezes
+
+        def check_none() -> None:
+            for member in write.members:
+                if member in held:
+                    raise AccountFrozen(member)
+
+        return check_none, lambda: None
+
+    def _check_same(self, member: str, at: str) -> Check:
+        """The check of a change of a freeze: the member is frozen by the freeze of ``at`` still."""
+        held = self.store.tables.freezes
 
         def check_same() -> None:
             if member not in held or held[member].at != at:
                 raise WriteConflict(f"{member} is not frozen by the freeze of {at}")
 
-        def apply_unfreeze() -> None:
-            del held[member]
+        return check_same
 
-        if isinstance(write, Unfreeze):
-            return check_same, apply_unfreeze
-        return check_same, lambda: held.__setitem__(member, replace(held[member], settle_at=None))
+    @write_steps.register
+    def _unfreeze(self, write: Unfreeze) -> tuple[Check, Apply]:
+        held = self.store.tables.freezes
+        return self._check_same(write.member, write.at), lambda: held.__delitem__(write.member)
+
+    @write_steps.register
+    def _settled(self, write: FreezeSettled) -> tuple[Check, Apply]:
+        held = self.store.tables.freezes
+        return (self._check_same(write.member, write.at),
+                lambda: held.__setitem__(write.member, replace(held[write.member], settle_at=None)))

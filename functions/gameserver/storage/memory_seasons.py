@@ -5,6 +5,8 @@ the store (``memory_base.Held``) and its own tables; it never imports the store.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import singledispatchmethod
+from typing import Any
 
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.memory_base import (
@@ -55,29 +57,38 @@ class MemorySeasons:
             return sorted(season for season, (_, due_at) in self.t.closes.items()
                           if due_at is not None and due_at <= now)[:limit]
 
-    def write_steps(self, write: CloseWrite | PrizePaid) -> tuple[Check, Apply]:
+    @singledispatchmethod
+    def write_steps(self, write: Any) -> tuple[Check, Apply]:
+        """A write of the seasons in a transaction: its checks, then its writes (one method a kind)."""
+        raise TypeError(f"no memory write for {type(write).__name__}")
+
+    @write_steps.register
+    def _close(self, write: CloseWrite) -> tuple[Check, Apply]:
         t, tables = self.t, self.store.tables
-        if isinstance(write, CloseWrite):
-            season = write.close.season
+        season = write.close.season
 
-            def check_close() -> None:
-                held = t.closes.get(season)
-                if (None if held is None else held[0].version) != write.before_version:
-                    raise WriteConflict(f"the close of {season} changed meanwhile")
-                if held is not None and write.fixes is not None and held[0].close.done(write.fixes):
-                    raise WriteConflict(f"the {write.fixes} of {season} are fixed already")
-                for _, history, _ in write.titles:
-                    if (history.member, history.what) in t.history:
-                        raise WriteConflict(f"{history.what} of {history.member} is written already")
+        def check_close() -> None:
+            held = t.closes.get(season)
+            if (None if held is None else held[0].version) != write.before_version:
+                raise WriteConflict(f"the close of {season} changed meanwhile")
+            if held is not None and write.fixes is not None and held[0].close.done(write.fixes):
+                raise WriteConflict(f"the {write.fixes} of {season} are fixed already")
+            for _, history, _ in write.titles:
+                if (history.member, history.what) in t.history:
+                    raise WriteConflict(f"{history.what} of {history.member} is written already")
 
-            def apply_close() -> None:
-                version = 1 if write.before_version is None else write.before_version + 1
-                t.closes[season] = (StoredClose(write.close, version, write.status), write.due_at)
-                for _, history, notice in write.titles:
-                    t.history[(history.member, history.what)] = history
-                    put_notices(tables, (notice,))
+        def apply_close() -> None:
+            version = 1 if write.before_version is None else write.before_version + 1
+            t.closes[season] = (StoredClose(write.close, version, write.status), write.due_at)
+            for _, history, notice in write.titles:
+                t.history[(history.member, history.what)] = history
+                put_notices(tables, (notice,))
 
-            return check_close, apply_close
+        return check_close, apply_close
+
+    @write_steps.register
+    def _paid(self, write: PrizePaid) -> tuple[Check, Apply]:
+        t, tables = self.t, self.store.tables
         payment = write.payment
 
         def check_paid() -> None:
