@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .board import ARMY, ARMY_MOVES, FLEET_MOVES, Power, Province
 from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order
@@ -70,11 +70,12 @@ class VoidOrder:
         return f"VoidOrder(power={self.power!r}, order={self.order!r}, reason={self.reason!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Battle:
+class Battle(NamedTuple):
     """The strengths in one province: each attack and prevent by attacker province, the hold strength of
     the unit there, and, when it is moving into the province of one of the attackers (a head-to-head
-    battle), its defend strength against that attacker."""
+    battle), its defend strength against that attacker.  A named tuple: the command line makes one per
+    province entered in every phase, and a tuple is made in one step where a frozen dataclass sets each
+    field in turn."""
 
     province: Province
     attacks: dict[Province, int]
@@ -156,11 +157,7 @@ class MovementOutcome:
     def reasons(self) -> dict[Province, str]:
         """A sentence per unit saying why its order had its result."""
         if self._reasons is None:
-            why, battles = self._why, self.battles
-            self._reasons = {
-                p: _reason(p, w, why.illegal, why.unmatched, why.resolver, why.dislodged_by, battles)
-                for p, w in self.results.items()
-            }
+            self._reasons = _reasons(self._why, self.results, self.battles)
         return self._reasons
 
 
@@ -476,52 +473,57 @@ def _results(why: _Explainer) -> dict[Province, str]:
     return results
 
 
-def _reason(
-    p: Province,
-    word: str,
-    illegal: Mapping[Province, str],
-    unmatched: Mapping[Province, Order],
-    r: Resolver,
-    dislodged_by: Mapping[Province, Province],
-    battles: Mapping[Province, Battle],
-) -> str:
-    """Why the order had its result, in a sentence a client can show."""
-    if word == "dislodged":
-        attacker = dislodged_by[p]
-        battle = battles[p]
-        how = " by convoy" if attacker in r.convoyed else ""
-        return (
-            f"dislodged by the unit from {attacker}{how}: "
-            f"attack {battle.attacks[attacker]} against {battle.resistance(attacker)}"
-        )
-    if word == "void":
-        return illegal.get(p) or _unmatched(unmatched[p], r)
-    if word in ("moves", "bounced"):
-        d = r.dest[p]
-        battle = battles[d]
-        attack = battle.attacks[p]
-        if battle.head_to_head == p:
-            against = [f"defend {battle.defend}"]
+def _reasons(why: _Explainer, results: Mapping[Province, str], battles: Mapping[Province, Battle]) -> dict[Province, str]:
+    """Why each order had its result, in a sentence a client can show (the command line writes one per unit
+    of every phase: one loop, the common words first)."""
+    r = why.resolver
+    dest, kind, aim = r.dest, r.kind, r.aim
+    reasons: dict[Province, str] = {}
+    for p, word in results.items():
+        if word == "moves" or word == "bounced":
+            d = dest[p]
+            battle = battles[d]
+            if battle.head_to_head == p:
+                against = f"defend {battle.defend}"
+            elif d in kind:
+                against = f"hold {battle.hold}"
+            else:
+                against = ""
+            for q, s in battle.prevents.items():
+                if q != p:
+                    against = f"{against}, prevent {s} from {q}" if against else f"prevent {s} from {q}"
+            verb = "moves to" if word == "moves" else "bounced from"
+            reasons[p] = f"{verb} {d}: attack {battle.attacks[p]} against {against or 'nothing'}"
+        elif word == "holds":
+            reasons[p] = "holds"
+        elif word == "supports":
+            target = aim[p]
+            if p in r.hold_supports.get(target, ()):
+                reasons[p] = f"support given to the unit holding in {target}"
+            else:
+                reasons[p] = f"support given to the move into {target}"
+        elif word == "void":
+            reasons[p] = why.illegal.get(p) or _unmatched(why.unmatched[p], r)
+        elif word == "dislodged":
+            attacker = why.dislodged_by[p]
+            battle = battles[p]
+            how = " by convoy" if attacker in r.convoyed else ""
+            reasons[p] = (
+                f"dislodged by the unit from {attacker}{how}: "
+                f"attack {battle.attacks[attacker]} against {battle.resistance(attacker)}"
+            )
+        elif word == "no-convoy":
+            reasons[p] = f"no chain of convoying fleets carried it to {dest[p]}"
+        elif word == "disrupted":
+            reasons[p] = "the convoy was broken by a paradox (Szykman rule)"
+        elif word == "cut":
+            cutters = [q for q in r.moves_into.get(p, ()) if r.power[q] != r.power[p]]
+            reasons[p] = f"support cut by the attack from {', '.join(sorted(cutters))}"
+        elif word == "convoys":
+            reasons[p] = f"convoys the army in {aim[p]}"
         else:
-            against = [f"hold {battle.hold}"] if d in r.kind else []
-        against += [f"prevent {s} from {q}" for q, s in battle.prevents.items() if q != p]
-        verb = "moves to" if word == "moves" else "bounced from"
-        return f"{verb} {d}: attack {attack} against " + (", ".join(against) or "nothing")
-    if word == "no-convoy":
-        return f"no chain of convoying fleets carried it to {r.dest[p]}"
-    if word == "disrupted":
-        return "the convoy was broken by a paradox (Szykman rule)"
-    if word == "cut":
-        cutters = [q for q in r.moves_into.get(p, ()) if r.power[q] != r.power[p]]
-        return f"support cut by the attack from {', '.join(sorted(cutters))}"
-    if word == "supports":
-        aim = r.aim[p]
-        if p in r.hold_supports.get(aim, ()):
-            return f"support given to the unit holding in {aim}"
-        return f"support given to the move into {aim}"
-    if word == "convoys":
-        return f"convoys the army in {r.aim[p]}"
-    return "holds"
+            reasons[p] = "holds"
+    return reasons
 
 
 def _unmatched(order: Order, r: Resolver) -> str:
