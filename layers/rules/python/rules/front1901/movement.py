@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
-from .board import ARMY, ARMY_MOVES, FLEET_MOVES, Power, Province
+from .board import ARMY, ARMY_MOVES, FLEET_MOVES, FLEET_REACH, Power, Province
 from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order
 from .notation import OrderSyntaxError, parse_order, unit_ref
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef, Waive
@@ -271,6 +271,22 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
                 if illegal:
                     illegal.pop(province, None)
                 continue
+            if cls is SupportHold and ref.kind is unit.kind and ref.location == unit.location:
+                # As common: a support of a unit holding next door, both written as they stand (again
+                # check_unit_order's first test).
+                supported = order.supported  # type: ignore[union-attr]
+                target = unit_in(supported.province)
+                if (
+                    target is not None
+                    and target is not unit
+                    and supported.location == target.location
+                    and supported.kind is target.kind
+                    and target.province in (ARMY_MOVES if unit.kind is ARMY else FLEET_REACH)[unit.location]
+                ):
+                    given[province] = order
+                    if illegal:
+                        illegal.pop(province, None)
+                    continue
             try:
                 given[province] = check_unit_order(position, unit, order, geometry)
                 if illegal:
