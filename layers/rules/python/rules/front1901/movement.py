@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .board import ARMY, ARMY_MOVES, FLEET_MOVES, FLEET_REACH, Power, Province
 from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order
-from .notation import OrderSyntaxError, parse_order, unit_ref
+from .notation import OrderSyntaxError, known_order, parse_order, unit_ref
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef, Waive
 from .position import Dislodgement, Position, Unit, retreat_options, unit_at
 from .resolver import CONVOY, MOVE, SUPPORT, Resolver, sea_chain
@@ -222,6 +222,7 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
     is noted with the rule it breaks (the unit holds), the others are kept in canonical form."""
     units = position.units
     unit_in = units.get
+    known = known_order
     void: list[VoidOrder] = []
     geometry = ConvoyGeometry.of(units)
     given: dict[Province, Order] = {}
@@ -231,7 +232,7 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
             cls = type(item)
             if cls is str or (cls not in _ORDER_TYPES and isinstance(item, str)):
                 try:
-                    order = parse_order(item)  # type: ignore[arg-type]
+                    order = known(item) or parse_order(item)  # type: ignore[arg-type]
                 except OrderSyntaxError as error:
                     void.append(VoidOrder(power, item, error.reason))  # type: ignore[arg-type]
                     continue
@@ -271,9 +272,9 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
                 if illegal:
                     illegal.pop(province, None)
                 continue
-            if cls is SupportHold and ref.kind is unit.kind and ref.location == unit.location:
-                # As common: a support of a unit holding next door, both written as they stand (again
-                # check_unit_order's first test).
+            if (cls is SupportHold or cls is SupportMove) and ref.kind is unit.kind and ref.location == unit.location:
+                # As common: a support of a unit next door, holding or moving into a province next door to
+                # both, both written as they stand (again check_unit_order's first test).
                 supported = order.supported  # type: ignore[union-attr]
                 target = unit_in(supported.province)
                 if (
@@ -281,12 +282,22 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
                     and target is not unit
                     and supported.location == target.location
                     and supported.kind is target.kind
-                    and target.province in (ARMY_MOVES if unit.kind is ARMY else FLEET_REACH)[unit.location]
                 ):
-                    given[province] = order
-                    if illegal:
-                        illegal.pop(province, None)
-                    continue
+                    reach = (ARMY_MOVES if unit.kind is ARMY else FLEET_REACH)[unit.location]
+                    if cls is SupportHold:
+                        legal = target.province in reach
+                    else:
+                        to = order.to  # type: ignore[union-attr]
+                        legal = (
+                            to != province
+                            and to in reach
+                            and to in (ARMY_MOVES if target.kind is ARMY else FLEET_REACH)[target.location]
+                        )
+                    if legal:
+                        given[province] = order
+                        if illegal:
+                            illegal.pop(province, None)
+                        continue
             try:
                 given[province] = check_unit_order(position, unit, order, geometry)
                 if illegal:
