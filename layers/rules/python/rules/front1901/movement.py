@@ -419,6 +419,11 @@ def _resolve(
             resolver.convoys.setdefault(q, set()).add(p)
         if p not in moves_into:
             result[p] = True  # a support or convoy nobody moves against is given: settled before the search
+    for d, movers in moves_into.items():
+        if len(movers) == 1 and d not in kind and movers[0] not in convoyed:
+            # A move into an empty province that no other unit tries to enter, not by convoy: its attack (at
+            # least 1) beats a hold of 0 and no prevent.  It succeeds, whatever else is decided.
+            result[movers[0]] = True
     resolve = resolver.resolve
     for p in moves:
         if p not in result:  # not settled already, on the way to another decision
