@@ -89,8 +89,14 @@ def _battles_json(battles: Mapping[Province, Battle], units: Mapping[Province, U
     parts = []
     for p in sorted(battles):
         b = battles[p]
-        attacks = ", ".join([f'"{units[q].text}": {s}' for q, s in b.attacks.items()])
-        prevents = ", ".join([f'"{units[q].text}": {s}' for q, s in b.prevents.items()])
+        if len(b.attacks) == 1 == len(b.prevents):  # one unit tried to enter (most provinces): nothing to join
+            [(attacker, attack)] = b.attacks.items()
+            [(preventer, prevent)] = b.prevents.items()
+            attacks = f'"{units[attacker].text}": {attack}'
+            prevents = f'"{units[preventer].text}": {prevent}'
+        else:
+            attacks = ", ".join([f'"{units[q].text}": {s}' for q, s in b.attacks.items()])
+            prevents = ", ".join([f'"{units[q].text}": {s}' for q, s in b.prevents.items()])
         defend = "null" if b.defend is None else b.defend
         head_to_head = f'"{units[b.head_to_head].text}"' if b.head_to_head else "null"
         winner = f'"{units[b.winner].text}"' if b.winner else "null"

@@ -580,6 +580,14 @@ def _battles(r: Resolver, units: Mapping[Province, Unit]) -> dict[Province, Batt
     attack, given, resolve, path = r.attack_into, r.given_count, r.resolve, r.path
     for d, movers in r.moves_into.items():
         there = kind.get(d)
+        if there is None and len(movers) == 1 and movers[0] not in convoyed:
+            # One unit moving by land or along the coast into an empty province (most battles): its
+            # attack and its prevent are the same, 1 and its supports given, against nothing.
+            q = movers[0]
+            backing = supports.get(q)
+            strength = 1 + given(backing) if backing else 1
+            battles[d] = Battle(d, {q: strength}, {q: strength}, 0, None, None, q if result[q] else None)
+            continue
         back = dest.get(d) if there == MOVE else None
         attacks: dict[Province, int] = {}
         prevents: dict[Province, int] = {}
