@@ -419,11 +419,20 @@ def _resolve(
             resolver.convoys.setdefault(q, set()).add(p)
         if p not in moves_into:
             result[p] = True  # a support or convoy nobody moves against is given: settled before the search
+    # The moves whose result no other decision can change are settled before the search.
     for d, movers in moves_into.items():
-        if len(movers) == 1 and d not in kind and movers[0] not in convoyed:
-            # A move into an empty province that no other unit tries to enter, not by convoy: its attack (at
-            # least 1) beats a hold of 0 and no prevent.  It succeeds, whatever else is decided.
-            result[movers[0]] = True
+        there = kind.get(d)
+        if there is None:
+            if len(movers) == 1 and movers[0] not in convoyed:
+                # Into an empty province that no other unit tries to enter, not by convoy: its attack (at
+                # least 1) beats a hold of 0 and no prevent.
+                result[movers[0]] = True
+        elif there != MOVE:
+            # Into a province whose unit stays: without support, an attack of at most 1 against a hold of
+            # at least 1.
+            for p in movers:
+                if p not in supports:
+                    result[p] = False
     resolve = resolver.resolve
     for p in moves:
         if p not in result:  # not settled already, on the way to another decision
