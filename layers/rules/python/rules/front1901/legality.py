@@ -128,10 +128,8 @@ class ConvoyGeometry:
         if chains is None:
             bits = _SEA_BIT
             fleets = 0
-            for p in self._fleet_seas:
-                bit = bits.get(p)
-                if bit is not None:
-                    fleets |= bit
+            for sea in bits.keys() & self._fleet_seas:  # the seas with a fleet, found without a loop here
+                fleets |= bits[sea]
             chains = self._chains = _chains(fleets)
             self._fleet_seas = ()
         return chains

@@ -506,7 +506,8 @@ def _results(why: _Explainer) -> dict[Province, str]:
             else:
                 results[p] = "bounced"
         elif k == SUPPORT:
-            results[p] = "supports" if r.resolve(p) else "cut"
+            given = result.get(p)  # most supports are settled already: read without a call
+            results[p] = "supports" if (r.resolve(p) if given is None else given) else "cut"
         elif k == CONVOY:
             results[p] = "disrupted" if p in r.paradox else "convoys"
         else:
