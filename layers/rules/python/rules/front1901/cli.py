@@ -64,6 +64,9 @@ def answer(data: Any) -> str:
             "from": d.attacker_from,
             "retreats": list(d.retreats),
         }
+    # Results and reasons name the same units (sorted once: sorting the names alone, not their items).
+    results, reasons = played.results, played.reasons
+    names = sorted(results)
     head = _ENCODE(
         {
             "units": units_to_json(after.units),
@@ -71,9 +74,9 @@ def answer(data: Any) -> str:
             "contested": sorted(after.contested) if movement else [],
             "centers": centres_to_json(after.centres),
             "next_phase": str(after.phase),
-            "results": dict(sorted(played.results.items())),
+            "results": {unit: results[unit] for unit in names},
             "void_orders": [{"power": v.power, "order": v.order, "reason": v.reason} for v in played.void_orders],
-            "reasons": dict(sorted(played.reasons.items())),
+            "reasons": {unit: reasons[unit] for unit in (names if reasons.keys() == results.keys() else sorted(reasons))},
         }
     )
     return f'{head[:-1]}, "battles": {_battles_json(played.battles, position.units)}}}'

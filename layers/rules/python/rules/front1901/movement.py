@@ -531,9 +531,10 @@ def _reasons(why: _Explainer, results: Mapping[Province, str], battles: Mapping[
                 against = f"hold {battle.hold}"
             else:
                 against = ""
-            for q, s in battle.prevents.items():
-                if q != p:
-                    against = f"{against}, prevent {s} from {q}" if against else f"prevent {s} from {q}"
+            if len(battle.prevents) > 1:  # others tried to enter too
+                for q, s in battle.prevents.items():
+                    if q != p:
+                        against = f"{against}, prevent {s} from {q}" if against else f"prevent {s} from {q}"
             verb = "moves to" if word == "moves" else "bounced from"
             reasons[p] = f"{verb} {d}: attack {battle.attacks[p]} against {against or 'nothing'}"
         elif word == "holds":
