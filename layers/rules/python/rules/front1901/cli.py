@@ -64,9 +64,11 @@ def answer(data: Any) -> str:
             "from": d.attacker_from,
             "retreats": list(d.retreats),
         }
-    # Results and reasons name the same units (sorted once: sorting the names alone, not their items).
+    # The units' names sorted once for their results and their reasons, which name the same units (the
+    # names alone: sorting the items would compare them as pairs).
     results, reasons = played.results, played.reasons
     names = sorted(results)
+    reason_names = names if reasons.keys() == results.keys() else sorted(reasons)
     head = _ENCODE(
         {
             "units": units_to_json(after.units),
@@ -76,7 +78,7 @@ def answer(data: Any) -> str:
             "next_phase": str(after.phase),
             "results": {unit: results[unit] for unit in names},
             "void_orders": [{"power": v.power, "order": v.order, "reason": v.reason} for v in played.void_orders],
-            "reasons": {unit: reasons[unit] for unit in (names if reasons.keys() == results.keys() else sorted(reasons))},
+            "reasons": {unit: reasons[unit] for unit in reason_names},
         }
     )
     return f'{head[:-1]}, "battles": {_battles_json(played.battles, position.units)}}}'
