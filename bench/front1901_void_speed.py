@@ -11,7 +11,7 @@ move that does not happen (a neighbour's unit supported into a province it is no
 
 - *core*: this engine's ``play()`` on orders already read (``parse_order``) against MILA's
   ``Game.process()`` on a game whose ``set_orders()`` has already read them;
-- *end to end*: the command line's work on one JSON line (``rules.front1901.cli.answer_line``: the JSON
+- *end to end*: the command line's work on one JSON line (``rules.front1901.cli.answer_text``: the JSON
   read, the position built, the orders read as text, the phase played, the answer with its results, void
   orders, reasons and battles written back as JSON) against MILA given the same line: the JSON read, the game
   built (``set_current_phase``, ``set_units``, ``set_centers``), ``set_orders``, ``process()``, and each
@@ -35,7 +35,7 @@ import time
 from front1901_games import movement_phases
 from rules.front1901 import ARMY_MOVES, FLEET_MOVES, PROVINCES, Position, parse_order, play
 from rules.front1901.board import ARMY, IMPASSABLE
-from rules.front1901.cli import answer_line
+from rules.front1901.cli import answer_text
 
 try:
     from front1901_mila import mila_game
@@ -138,7 +138,7 @@ def main() -> None:
                     mila_core.append(clock() - t)
             for line in lines:
                 t = clock()
-                json.dumps(answer_line(line))
+                answer_text(line)
                 ours_line.append(clock() - t)
             if mila_game:
                 for line in lines:
@@ -152,7 +152,7 @@ def main() -> None:
         if mila_game:
             m = best(mila_core, n)
             print(f"              MILA process()          median {m:8.1f} us   ratio {m / core:5.1f}x")
-        print(f"  end to end  front1901 answer_line() median {end:8.1f} us")
+        print(f"  end to end  front1901 answer_text() median {end:8.1f} us")
         if mila_game:
             print(f"              MILA process() alone    median {m:8.1f} us   ratio {m / end:5.1f}x")
             m = best(mila_end, n)

@@ -15,15 +15,17 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Mapping
 from typing import Any, TextIO
 
-from .board import Power
+from .board import Power, Province
 from .game import play
+from .movement import Battle
 from .position import (
     Position,
     PositionError,
     Step,
+    Unit,
     centres_to_json,
     json_mapping,
     json_strings,
@@ -50,64 +52,90 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
     return Position.from_json(data), _orders(data)
 
 
-def answer(data: Any) -> dict[str, Any]:
-    """The output object for one parsed input line."""
+def answer(data: Any) -> str:
+    """The output line (JSON, without its newline) for one parsed input line."""
     position, orders = position_from_json(data)
     played = play(position, orders)
     after = played.position
-    units = position.units
+    movement = position.phase.step is Step.MOVEMENT
     dislodged: dict[str, dict[str, Any]] = {}
-    for d in after.dislodged.values() if position.phase.step is Step.MOVEMENT else ():
+    for d in after.dislodged.values() if movement else ():
         dislodged.setdefault(d.unit.power, {})[str(d.unit)] = {
             "from": d.attacker_from,
             "retreats": list(d.retreats),
         }
-    return {
-        "units": units_to_json(after.units),
-        "dislodged": {p: dislodged[p] for p in sorted(dislodged)},
-        "contested": sorted(after.contested) if position.phase.step is Step.MOVEMENT else [],
-        "centers": centres_to_json(after.centres),
-        "next_phase": str(after.phase),
-        "results": dict(sorted(played.results.items())),
-        "void_orders": [{"power": v.power, "order": v.order, "reason": v.reason} for v in played.void_orders],
-        "reasons": dict(sorted(played.reasons.items())),
-        "battles": {
-            p: {
-                "attacks": {units[q].text: s for q, s in b.attacks.items()},
-                "prevents": {units[q].text: s for q, s in b.prevents.items()},
-                "hold": b.hold,
-                "defend": b.defend,
-                "head_to_head": units[b.head_to_head].text if b.head_to_head else None,
-                "winner": units[b.winner].text if b.winner else None,
-            }
-            for p, b in sorted(played.battles.items())
-        },
-    }
+    # The units' names sorted once for their results and their reasons, which name the same units (the
+    # names alone: sorting the items would compare them as pairs).
+    results, reasons = played.results, played.reasons
+    names = sorted(results)
+    reason_names = names if reasons.keys() == results.keys() else sorted(reasons)
+    head = _ENCODE(
+        {
+            "units": units_to_json(after.units),
+            "dislodged": {p: dislodged[p] for p in sorted(dislodged)},
+            "contested": sorted(after.contested) if movement else [],
+            "centers": centres_to_json(after.centres),
+            "next_phase": str(after.phase),
+            "results": {unit: results[unit] for unit in names},
+            "void_orders": [{"power": v.power, "order": v.order, "reason": v.reason} for v in played.void_orders],
+            "reasons": {unit: reasons[unit] for unit in reason_names},
+        }
+    )
+    return f'{head[:-1]}, "battles": {_battles_json(played.battles, position.units)}}}'
 
 
-def answer_line(line: str) -> dict[str, Any]:
+def _battles_json(battles: Mapping[Province, Battle], units: Mapping[Province, Unit]) -> str:
+    """The battles, per province entered (sorted), as ``json.dumps`` writes them: the attacks and prevents
+    by the attacker's unit, the hold and defend strengths, the unit in a head-to-head battle and the winner.
+
+    Written here, not by the encoder: they are most of an answer's objects (three per province entered),
+    and hold nothing to escape (province codes, units' texts, numbers), so a format per province is quicker
+    than the encoder's walk through dicts made for it."""
+    parts = []
+    for p in sorted(battles):
+        b = battles[p]
+        if len(b.attacks) == 1 == len(b.prevents):  # one unit tried to enter (most provinces): nothing to join
+            [(attacker, attack)] = b.attacks.items()
+            [(preventer, prevent)] = b.prevents.items()
+            attacks = f'"{units[attacker].text}": {attack}'
+            prevents = f'"{units[preventer].text}": {prevent}'
+        else:
+            attacks = ", ".join([f'"{units[q].text}": {s}' for q, s in b.attacks.items()])
+            prevents = ", ".join([f'"{units[q].text}": {s}' for q, s in b.prevents.items()])
+        defend = "null" if b.defend is None else b.defend
+        head_to_head = f'"{units[b.head_to_head].text}"' if b.head_to_head else "null"
+        winner = f'"{units[b.winner].text}"' if b.winner else "null"
+        parts.append(
+            f'"{p}": {{"attacks": {{{attacks}}}, "prevents": {{{prevents}}}, "hold": {b.hold}, '
+            f'"defend": {defend}, "head_to_head": {head_to_head}, "winner": {winner}}}'
+        )
+    return f"{{{', '.join(parts)}}}"
+
+
+_ENCODE = json.JSONEncoder(check_circular=False).encode
+"""``json.dumps`` with its defaults, less the check for cycles: an answer is a fresh tree of dicts, lists,
+strings and numbers (the text is the same; the check costs a look-up per dict and list)."""
+
+
+def answer_text(line: str) -> str:
+    """The output line (JSON, without its newline) for one input line: the answer, or ``{"error": ...}``."""
     try:
         data = json.loads(line)
     except json.JSONDecodeError as error:
-        return {"error": f"invalid JSON: {error.msg} at column {error.colno}"}
+        return _ENCODE({"error": f"invalid JSON: {error.msg} at column {error.colno}"})
     except RecursionError:
-        return {"error": "invalid JSON: nested too deeply"}
+        return _ENCODE({"error": "invalid JSON: nested too deeply"})
     try:
         return answer(data)
     except (LineError, PositionError) as error:
-        return {"error": str(error)}
-
-
-def adjudicate_lines(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
-    for line in lines:
-        if line.strip():
-            yield answer_line(line)
+        return _ENCODE({"error": str(error)})
 
 
 def run(stdin: TextIO, stdout: TextIO) -> int:
-    for result in adjudicate_lines(stdin):
-        stdout.write(json.dumps(result) + "\n")
-        stdout.flush()
+    for line in stdin:
+        if line.strip():
+            stdout.write(answer_text(line) + "\n")
+            stdout.flush()
     return 0
 
 

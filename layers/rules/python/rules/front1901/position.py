@@ -237,16 +237,16 @@ _STANDING: dict[str, tuple[UnitKind, Location]] = {
 units so."""
 
 
-_STANDING_UNITS: dict[tuple[Power, str], Unit] = {
-    (power, text): Unit(power, kind, location) for power in POWERS for text, (kind, location) in _STANDING.items()
+_STANDING_UNITS: dict[Power, dict[str, Unit]] = {
+    power: {text: Unit(power, kind, location) for text, (kind, location) in _STANDING.items()} for power in POWERS
 }
-"""Every power's every unit, by the power and the unit's text: a position's JSON is read by look-up."""
-_UNITS.update(((u.power, u.kind, u.location), u) for u in _STANDING_UNITS.values())
+"""Every power's every unit, by the unit's text: a position's JSON is read by look-up."""
+_UNITS.update(((u.power, u.kind, u.location), u) for units in _STANDING_UNITS.values() for u in units.values())
 
 
 def parse_unit(power: Power, text: str) -> Unit:
     """``"F STP/SC"`` for a power -> a Unit; raises PositionError when it cannot stand there."""
-    standing = _STANDING_UNITS.get((power, text))
+    standing = _STANDING_UNITS[power].get(text)
     if standing is not None:
         return standing
     parts = text.split()
@@ -352,6 +352,23 @@ def _province(text: Any) -> Province:
 
 def _units(data: Mapping[str, Any]) -> dict[Province, Unit]:
     units = json_mapping(data, "units")
+    # Units written as the positions write them (every power's name and unit text canonical) are read by
+    # look-up alone; anything else, an error included, by the checks below, which name what is wrong.
+    read: dict[Province, Unit] = {}
+    try:
+        for power_name, texts in units.items():
+            standing = _STANDING_UNITS[power_name]
+            if type(texts) is not list:
+                break
+            for text in texts:
+                unit = standing[text]
+                if unit.province in read:
+                    raise KeyError(unit.province)
+                read[unit.province] = unit
+        else:
+            return read
+    except (KeyError, TypeError):  # not as written, or not a string: read with the checks
+        pass
     for power_name, texts in units.items():
         json_strings(texts, f"units of {power_name}")
     return units_from_json(units)
@@ -360,7 +377,22 @@ def _units(data: Mapping[str, Any]) -> dict[Province, Unit]:
 def _centres(data: Mapping[str, Any]) -> dict[Province, Power]:
     """Ownership of supply centres: "The map has 34 supply centres"; each has at most one owner."""
     centres: dict[Province, Power] = {}
-    for power_name, texts in json_mapping(data, "centers").items():
+    given = json_mapping(data, "centers")
+    # As for the units: centres written as the positions write them are read by look-up alone.
+    try:
+        for power_name, texts in given.items():
+            if power_name not in _POWER_NAMES or type(texts) is not list:
+                break
+            for text in texts:
+                if text not in CENTRES or text in centres:
+                    raise KeyError(text)
+                centres[text] = power_name
+        else:
+            return centres
+    except (KeyError, TypeError):
+        pass
+    centres = {}
+    for power_name, texts in given.items():
         power = parse_power(power_name)
         for text in json_strings(texts, f"centers of {power_name}"):
             # A centre written as the positions write it is its own province; anything else is read.
