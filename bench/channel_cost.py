@@ -18,6 +18,11 @@ A model, each count named below from the code's own requests (docs/events.md, do
   change was its own (the PUT's answer carries it: the event's ETag matches). The stream's reads by Lambda are
   free. It is connected for the whole duel (connection minutes) and closes ($disconnect: 1 invocation, a
   2-item transaction). A ping every 5 minutes keeps a connection open longer than the duel lasts: none here.
+  The client subscribes to its feed too (as the game: a message in and out, an invocation, 1.5 read and 4 write
+  units), and every notice of the duel tells it: "each turn that opens puts a notification in the member's feed",
+  one a turn a member, its event item written in the duel's transaction (2 write units) and fanned out with the
+  change's (the same stream batch: no invocation of its own; a Query, 0.5 read units, and a claim, 1 write unit;
+  one message out). Polling is not charged for reading the feed: the ratio leans towards polling.
 """
 
 from __future__ import annotations
@@ -46,17 +51,20 @@ def polling(duel_seconds: float) -> dict[str, float]:
 
 def channel(duel_seconds: float) -> dict[str, float]:
     changes = TURNS * 2
-    events = changes * MEMBERS
+    notices = TURNS * MEMBERS  # a turn-open notice a turn a member, each a feed event
+    events = changes * MEMBERS + notices
+    subscriptions = MEMBERS * 2  # the game and the feed
     refetches = changes * (MEMBERS - 1)  # the member whose change it was holds its answer already
-    invocations = MEMBERS * (2 + 1 + 1) + changes + refetches  # connect(2), subscribe, disconnect; fan-out; GETs
+    # connect(2) and disconnect a member, a subscription each, the fan-out a change, the GETs
+    invocations = MEMBERS * (2 + 1) + subscriptions + changes + refetches
     return {
         "CloudFront requests": refetches + MEMBERS,
         "HTTP API requests": refetches,
         "Lambda invocations": invocations,
         "Lambda GB-s": (invocations - refetches) * CHANNEL_SECONDS * GB + refetches * GET_SECONDS * GB,
-        "DynamoDB read units": MEMBERS * 1.5 + events * 0.5 + refetches * 2,
-        "DynamoDB write units": MEMBERS * (1 + 4 + 4) + events * (2 + 1),
-        "WebSocket messages": MEMBERS * (1 + 1) + events + MEMBERS,  # connect, subscribe, subscribed; events
+        "DynamoDB read units": subscriptions * 1.5 + events * 0.5 + refetches * 2,
+        "DynamoDB write units": MEMBERS * (1 + 4) + subscriptions * 4 + events * (2 + 1),
+        "WebSocket messages": MEMBERS + subscriptions * 2 + events,  # connect; subscribe, subscribed; events
         "WebSocket connection minutes": MEMBERS * duel_seconds / 60,
     }
 
