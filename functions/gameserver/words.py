@@ -6,9 +6,11 @@ built from those declarations (``api.openapi``). ``api.models`` holds the words 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, GetJsonSchemaHandler, StringConstraints
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from gameserver.catalog import GAMES, MODES, Catalog
 
@@ -24,8 +26,29 @@ DecimalText = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?$", json_schema_extra
 Month = Annotated[str, StringConstraints(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")]
 """A UTC month, YYYY-MM."""
 
+ServerNow = Annotated[Timestamp | None, Field(default=None, description=(
+    "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
+    "(absent from the answers of calls that change something)"))]
+"""A view's ``now``, a ``NotRequired`` key of its answer: the API adds it to the views a client polls
+(``api.etags.conditional``), never the domain, so that a view is the same while only the clock moves."""
+
 NextCursor = Annotated[str | None, Field(description="pass as ?cursor= for the next page; null on the last")]
 """A page's cursor to the next one."""
+
+
+class _TheEnginesDoctrine:
+    """A doctrine's schema is the engine's own model (``rules.feinthold.doctrine.schema.Doctrine``), read only
+    when the document is written: the engine checks every doctrine itself, naming the field and the doctrine's
+    rule, and the platform routes load no engine until a doctrine is checked."""
+
+    def __get_pydantic_json_schema__(self, _: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        from rules.feinthold.doctrine.schema import Doctrine
+
+        return handler(Doctrine.__pydantic_core_schema__)
+
+
+DoctrineJson = Annotated[dict[str, Any], _TheEnginesDoctrine()]
+"""``{"name": ..., "rules": [{"if": [conditions], "then": action}]}``: 1 to 8 rules "chosen from lists"."""
 
 
 class Side(enum.StrEnum):

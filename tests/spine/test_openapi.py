@@ -14,6 +14,7 @@ import pytest
 from contract import check_answer
 from gameserver.api.openapi import document
 from gameserver.errors import ErrorCode
+from pydantic import ValidationError
 
 DOC = document()
 SCHEMAS = DOC["components"]["schemas"]
@@ -209,6 +210,16 @@ def test_an_answer_with_a_code_its_operation_does_not_declare_fails_the_suite():
         check_answer("GET", "/v1/feinthold/games/0123456789abcdef0123", 409, refused)
     check_answer("GET", "/v1/feinthold/games/0123456789abcdef0123", 404, {"error": {"code": "not_found"}})
     check_answer("GET", "/v1/feinthold/daily/board", 400, {"error": {"code": "invalid_cursor"}})
+
+
+def test_a_success_lacking_a_required_field_or_holding_an_unknown_one_fails_the_suite():
+    mine = {"slot": 1, "doctrine": {"name": "x", "rules": []}, "default": True,
+            "updated_at": "2026-12-01T09:00:00Z"}
+    check_answer("GET", "/v1/feinthold/doctrines/1", 200, mine)
+    for wrong in ({k: v for k, v in mine.items() if k != "updated_at"}, {**mine, "extra": 1},
+                  {**mine, "slot": "1"}):
+        with pytest.raises((AssertionError, ValidationError), match="DoctrineOut"):
+            check_answer("GET", "/v1/feinthold/doctrines/1", 200, wrong)
 
 
 def test_the_polled_views_declare_their_etag_and_304():

@@ -18,14 +18,21 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
 from gameserver.platform.pace import Pace, PhasePace
-from gameserver.words import DecimalText, GameKind, GameStatus, Mode, Month, NextCursor, Side, Timestamp
+from gameserver.words import (
+    DecimalText,
+    GameKind,
+    GameStatus,
+    Mode,
+    Month,
+    NextCursor,
+    ServerNow,
+    Side,
+    Timestamp,
+)
 
-__all__ = ["DecimalText", "GameKind", "GameStatus", "Mode", "Month", "NextCursor", "Pace", "PhasePace", "Side",
-           "Timestamp"]
+__all__ = ["DecimalText", "GameKind", "GameStatus", "Mode", "Month", "NextCursor", "Pace", "PhasePace", "ServerNow",
+           "Side", "Timestamp"]
 
-ServerNow = Annotated[Timestamp | None, Field(description=(
-    "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
-    "(absent from the answers of calls that change something)"))]
 
 _DAY = re.compile(r"\d{4}-\d\d-\d\d")
 
