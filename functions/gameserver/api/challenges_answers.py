@@ -9,10 +9,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from gameserver.api.duels_answers import GlickoChange
 from gameserver.api.feinthold_answers import GameOut
 from gameserver.api.feinthold_models import Order, Position
 from gameserver.api.models import DecimalText, Draw, HouseAi, Month, NextCursor, Pace, Side, Timestamp
+from gameserver.domain.duels.service import GlickoChange
 from gameserver.platform.challenges import ChallengeStatus, ChallengeUnrated, DoctrineStatus
 from gameserver.words import DoctrineJson
 

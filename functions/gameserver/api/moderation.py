@@ -21,6 +21,7 @@ from gameserver.api.deps import (
 from gameserver.api.models import Reason
 from gameserver.clock import get_clock
 from gameserver.domain import moderation
+from gameserver.domain.duels.service import DuelOut
 from gameserver.domain.moderation import freezes, reading, stop, void
 from gameserver.errors import ErrorCode as E
 from gameserver.platform.fairplay.marks import MarkStatus
@@ -100,7 +101,7 @@ async def stop_game(game_id: GameId, body: Reason, request: Request, caller: Kno
 
 
 @router.post("/v1/moderation/duels/{duel_id}/void",
-             responses={**ok("DuelOut"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.DUEL_REFUSED)},
+             responses={**ok(DuelOut), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.DUEL_REFUSED)},
              tags=["moderation"])
 async def void_duel(duel_id: DuelId, body: Reason, request: Request, caller: Known,
                     key: IdempotencyKey = None) -> Response:

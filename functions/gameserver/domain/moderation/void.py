@@ -8,7 +8,7 @@ online Front 1901 is voided as a duel is (``void_front1901_game``): its own rati
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.moderation import reason, require_moderator
@@ -18,8 +18,11 @@ from gameserver.identity import Caller
 from gameserver.storage.audit import AuditAction
 from gameserver.storage.port import Store
 
+if TYPE_CHECKING:
+    from gameserver.domain.duels.service import DuelOut
 
-def void_duel(store: Store, clock: Clock, moderator: Caller, duel_id: str, why: str) -> dict[str, Any]:
+
+def void_duel(store: Store, clock: Clock, moderator: Caller, duel_id: str, why: str) -> DuelOut:
     """Void the finished duel ``duel_id``, with its audit lines: 404 for no such duel, 409 ``duel_refused`` for
     one not finished (or voided already)."""
     from gameserver.domain.duels import service as duels
