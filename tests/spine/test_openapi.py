@@ -313,7 +313,7 @@ def test_the_api_words_are_the_rules_and_the_services():
     from gameserver.api.feinthold_answers import PositionKind
     from gameserver.api.feinthold_models import Layout, Position
     from gameserver.api.models import HouseAi, Mode, Side
-    from gameserver.api.tournaments_models import TournamentSize
+    from gameserver.domain.tournaments.service import TournamentSize
     from gameserver.platform.tournaments import SIZES
     from rules.feinthold.doctrine.house import HOUSE_NAMES
     from rules.feinthold.layouts import LAYOUTS
