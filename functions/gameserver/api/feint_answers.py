@@ -20,6 +20,7 @@ from gameserver.api.feint_models import (
 )
 from gameserver.api.models import ClosedBy, GameStatus, Mode, NextCursor, Pace, ServerNow, Timestamp
 from gameserver.domain.players import PlayerKind
+from gameserver.domain.tables import FeintTableStatus
 
 
 class FeintDecision(enum.StrEnum):
@@ -48,13 +49,6 @@ class FeintEnding(enum.StrEnum):
     """A draw: 40 full rounds without a battle or a Retreat."""
     ROUND_LIMIT = "round-limit"
     """A draw: 300 full rounds."""
-
-
-class FeintTableStatus(enum.StrEnum):
-    OPEN = "open"
-    STARTED = "started"
-    CANCELLED = "cancelled"
-    """Not full before it closed."""
 
 
 class FeintToken(BaseModel):

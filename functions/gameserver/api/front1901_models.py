@@ -1,7 +1,8 @@
 """Request bodies of Front 1901's routes (v1): a new solo game, a phase's orders or draft, a proposal, an answer
 to an AI power's proposal, a cancellation; and the words of Front 1901 the answers share, each defined once (they
 mirror the rules layer's, which the API cannot import at a cold start: tests/front1901_games/test_words.py holds
-each mirror equal to its source). What the routes answer is in ``front1901_answers``."""
+each mirror equal to its source; those a domain's answer names too are in ``domain.front1901.words``). What the
+routes answer is in ``front1901_answers``."""
 
 from __future__ import annotations
 
@@ -12,38 +13,7 @@ from fastapi import Path
 from pydantic import Field
 
 from gameserver.api.models import Choice, RequestBody
-
-
-class Front1901Power(enum.StrEnum):
-    """The seven great powers."""
-
-    AUSTRIA = "AUSTRIA"
-    ENGLAND = "ENGLAND"
-    FRANCE = "FRANCE"
-    GERMANY = "GERMANY"
-    ITALY = "ITALY"
-    RUSSIA = "RUSSIA"
-    TURKEY = "TURKEY"
-
-
-class Front1901Level(enum.StrEnum):
-    """The AI powers' level."""
-
-    EASY = "easy"
-    """Cautious: holds and supports its own centres before it attacks; keeps its promises more often."""
-    NORMAL = "normal"
-    """Coordinates: allied AI powers support each other's attacks and defences."""
-    HARD = "hard"
-    """Simulates several scenarios with the engine before deciding; less honest."""
-
-
-class Front1901Length(enum.StrEnum):
-    """How long a game lasts."""
-
-    FULL = "full"
-    """To 18 centres, then on until no enemy centre is left or the member stops."""
-    SHORT = "short"
-    """Until a power reaches 18 centres or the end of 1910, whichever comes first."""
+from gameserver.domain.front1901.words import Front1901Length, Front1901Level, Front1901Power
 
 
 class Front1901ProposalKind(enum.StrEnum):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,15 @@ from gameserver.errors import InvalidInput, NotFound
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store
+
+
+class FeintTableStatus(enum.StrEnum):
+    # A table's status as its answer says it, in every game's online mode (the document's name, from Feint's
+    # lobby, which was the first).
+    OPEN = "open"
+    STARTED = "started"
+    CANCELLED = "cancelled"
+    """Not full before it closed."""
 
 
 def check_invited(store: Store, host: str, invite: Sequence[str], room: int) -> None:

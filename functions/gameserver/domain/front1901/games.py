@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.catalog import FRONT1901
 from gameserver.clock import Clock
+from gameserver.domain.front1901.words import Front1901Power
 from gameserver.domain.players import PlayerKind, stand_in
 from gameserver.domain.solo import MODE
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound, wire
@@ -29,6 +33,7 @@ from gameserver.play.modes import Stop, StopReason
 from gameserver.play.steps import Loaded, read_step
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, HiddenState, Json, MemberViews, StepRecord
+from gameserver.words import NextCursor, Timestamp
 
 if TYPE_CHECKING:
     from gameserver.play.engines.front1901 import Front1901
@@ -196,8 +201,32 @@ def send_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase
     return game_response(acted.game, acted.views)
 
 
+class Front1901Reported(TypedDict):
+    report_id: str
+    message_id: int
+
+
+Front1901Report = TypedDict("Front1901Report", {
+    "report_id": str,
+    "game_id": str,
+    "phase": str,
+    "message_id": int,
+    "from": Front1901Power,
+    "to": Annotated[Front1901Power | None, Field(description="null: a text to every power")],
+    "text": str,
+    "reporter": str,
+    "reported_at": Timestamp,
+})
+Front1901Report.__doc__ = """A reported message, as moderators read it."""
+
+
+class Front1901Reports(TypedDict):
+    reports: list[Front1901Report]
+    cursor: NextCursor
+
+
 def report_message(store: Store, clock: Clock, caller: Caller, game_id: str, phase: str, message_id: int
-                   ) -> dict[str, Any]:
+                   ) -> Front1901Reported:
     """I report a text I was sent (to me, or to all) in the open phase or any earlier one, the game over or not:
     moderators read reported messages, and those only. Reporting it again is the same report."""
     from gameserver.clock import iso
@@ -221,11 +250,11 @@ def report_message(store: Store, clock: Clock, caller: Caller, game_id: str, pha
     return {"report_id": report.report_id, "message_id": message_id}
 
 
-def reported_messages(store: Store, cursor: str | None, limit: int) -> dict[str, Any]:
+def reported_messages(store: Store, cursor: str | None, limit: int) -> Front1901Reports:
     """Moderators: the reported messages, the latest first (the only messages a moderator reads)."""
     page = store.front1901.reported_messages(cursor, limit)
     return {"reports": [{"report_id": r.report_id, "game_id": r.game_id, "phase": r.phase, "message_id": r.message_id,
-                         "from": r.sender, "to": r.recipient, "text": r.text, "reporter": r.reporter,
+                         "from": Front1901Power(r.sender), "to": None if r.recipient is None else Front1901Power(r.recipient), "text": r.text, "reporter": r.reporter,
                          "reported_at": r.reported_at} for r in page.items], "cursor": page.cursor}
 
 
