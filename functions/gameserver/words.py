@@ -6,7 +6,7 @@ built from those declarations (``api.openapi``). ``api.models`` holds the words 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, GetJsonSchemaHandler, StringConstraints
 from pydantic.json_schema import JsonSchemaValue
@@ -56,6 +56,58 @@ class Side(enum.StrEnum):
 
     SOUTH = "south"
     NORTH = "north"
+
+
+class Position(enum.StrEnum):
+    """"Seven positions linked by paths": what each is, and on whose side, is in the layout's ``positions``."""
+
+    HQ_SOUTH = "hq-s"
+    HQ_NORTH = "hq-n"
+    CENTRE = "c"
+    RELAY_SOUTH = "r-s"
+    RELAY_NORTH = "r-n"
+    POST_WEST = "p-w"
+    POST_EAST = "p-e"
+
+
+class Layout(enum.StrEnum):
+    """"The map changes every game (ten layouts), always symmetrical": each layout's id (its shape, a number)."""
+
+    CROWN_1 = "crown-1"
+    CROWN_2 = "crown-2"
+    LADDER_1 = "ladder-1"
+    TWIN_ROADS_1 = "twin-roads-1"
+    TWIN_ROADS_2 = "twin-roads-2"
+    STAR_1 = "star-1"
+    STAR_2 = "star-2"
+    RING_1 = "ring-1"
+    RING_2 = "ring-2"
+    HOURGLASS_1 = "hourglass-1"
+
+
+Draw = Literal["draw"]
+"""A game that ended without a winner."""
+
+
+class HouseAi(enum.StrEnum):
+    """Feinthold's house AIs: "play with the same rules and the same menu of instructions as the players,
+    seeing nothing more than their own side; a little noise changes the numbers of their rules"."""
+
+    SENTINEL = "sentinel"
+    """Careful."""
+    PIVOT = "pivot"
+    """Balanced: it scouts and bluffs with decoys."""
+    RAM = "ram"
+    """Aggressive."""
+
+
+class ClosedBy(enum.StrEnum):
+    """What closed a step."""
+
+    ORDERS = "orders"
+    """Every seat the step waited for had sent."""
+    DEADLINE = "deadline"
+    """Its deadline passed first: the missing decisions were the stand-ins' (or the rules')."""
 
 
 def _catalog_enum(name: str, doc: str, catalog: Catalog, *, described: bool) -> type[enum.StrEnum]:

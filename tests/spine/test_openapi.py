@@ -310,9 +310,9 @@ def test_winner_says_what_it_is_in_each_schema():
 
 def test_the_api_words_are_the_rules_and_the_services():
     from gameserver import services
-    from gameserver.api.feinthold_answers import PositionKind
     from gameserver.api.feinthold_models import Layout, Position
     from gameserver.api.models import HouseAi, Mode, Side
+    from gameserver.domain.feinthold.answers import PositionKind
     from gameserver.domain.tournaments.service import TournamentSize
     from gameserver.platform.tournaments import SIZES
     from rules.feinthold.doctrine.house import HOUSE_NAMES

@@ -1,6 +1,6 @@
 """What the challenge routes (v1) answer: published doctrines (never a member's rules but to their author), the
 test bench's games and what each rule did, challenges, a doctrine's trace, the month's two boards
-(documentation and a check, never built at run time: see feinthold_answers)."""
+(documentation and a check, never built at run time: see tests/contract.py)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from typing import Any
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
-from gameserver.api.feinthold_answers import GameOut
 from gameserver.api.feinthold_models import Order, Position
 from gameserver.api.models import DecimalText, Draw, HouseAi, Month, NextCursor, Pace, Side, Timestamp
 from gameserver.domain.duels.service import GlickoChange
+from gameserver.domain.feinthold.answers import GameOut
 from gameserver.platform.challenges import ChallengeStatus, ChallengeUnrated, DoctrineStatus
 from gameserver.words import DoctrineJson
 

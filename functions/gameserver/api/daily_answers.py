@@ -1,11 +1,11 @@
-"""What the Daily Front's routes (v1) answer (documentation and a check, never built at run time: see feinthold_answers)."""
+"""What the Daily Front's routes (v1) answer (documentation and a check, never built at run time: see tests/contract.py)."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from gameserver.api.feinthold_answers import GameOut
 from gameserver.api.models import Day, EntryStatus, HouseAi, Month, NextCursor, Pace, Side, Timestamp
+from gameserver.domain.feinthold.answers import GameOut
 from gameserver.platform.daily import Noise, NotRanked, Outcome
 
 

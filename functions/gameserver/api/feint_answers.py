@@ -1,4 +1,4 @@
-"""What Feint's routes (v1) answer (documentation and a check, never built at run time: see feinthold_answers): a
+"""What Feint's routes (v1) answer (documentation and a check, never built at run time: see tests/contract.py): a
 seat's view (the board, tokens, banks, pools, the pending charge), the legal commands with each charge's bonuses
 and cost, the history as the table saw it, the record after the game, the tables of online games, watch games."""
 

@@ -1,4 +1,4 @@
-"""What Front 1901's routes (v1) answer (documentation and a check, never built at run time: see feinthold_answers):
+"""What Front 1901's routes (v1) answer (documentation and a check, never built at run time: see tests/contract.py):
 a member's game and view (the position, the phase, the legal orders, the messages, the agreements, the trust),
 the phases a submission played, a proposal's answer, the help tools, the history and the record."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 import re
 from datetime import date
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
@@ -19,9 +19,12 @@ from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
 from gameserver.platform.pace import Pace, PhasePace
 from gameserver.words import (
+    ClosedBy,
     DecimalText,
+    Draw,
     GameKind,
     GameStatus,
+    HouseAi,
     Mode,
     Month,
     NextCursor,
@@ -30,8 +33,8 @@ from gameserver.words import (
     Timestamp,
 )
 
-__all__ = ["DecimalText", "GameKind", "GameStatus", "Mode", "Month", "NextCursor", "Pace", "PhasePace", "ServerNow",
-           "Side", "Timestamp"]
+__all__ = ["ClosedBy", "DecimalText", "Draw", "GameKind", "GameStatus", "HouseAi", "Mode", "Month", "NextCursor",
+           "Pace", "PhasePace", "ServerNow", "Side", "Timestamp"]
 
 
 _DAY = re.compile(r"\d{4}-\d\d-\d\d")
@@ -89,31 +92,6 @@ class FeintPace(enum.StrEnum):
     DAY = "1d"
 
 
-
-
-Draw = Literal["draw"]
-"""A game that ended without a winner."""
-
-
-class HouseAi(enum.StrEnum):
-    """Feinthold's house AIs: "play with the same rules and the same menu of instructions as the players,
-    seeing nothing more than their own side; a little noise changes the numbers of their rules"."""
-
-    SENTINEL = "sentinel"
-    """Careful."""
-    PIVOT = "pivot"
-    """Balanced: it scouts and bluffs with decoys."""
-    RAM = "ram"
-    """Aggressive."""
-
-
-class ClosedBy(enum.StrEnum):
-    """What closed a step."""
-
-    ORDERS = "orders"
-    """Every seat the step waited for had sent."""
-    DEADLINE = "deadline"
-    """Its deadline passed first: the missing decisions were the stand-ins' (or the rules')."""
 
 
 def _integral_as_int(value: Any) -> Any:
