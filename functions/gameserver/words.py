@@ -6,9 +6,10 @@ built from those declarations (``api.openapi``). ``api.models`` holds the words 
 from __future__ import annotations
 
 import enum
+from datetime import date
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, GetJsonSchemaHandler, StringConstraints
+from pydantic import AfterValidator, Field, GetJsonSchemaHandler, StringConstraints, WithJsonSchema
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
@@ -31,6 +32,17 @@ ServerNow = Annotated[Timestamp | None, Field(default=None, description=(
     "(absent from the answers of calls that change something)"))]
 """A view's ``now``, a ``NotRequired`` key of its answer: the API adds it to the views a client polls
 (``api.etags.conditional``), never the domain, so that a view is the same while only the clock moves."""
+
+
+def _a_day(value: str) -> str:
+    date.fromisoformat(value)  # a ValueError names what is wrong; 3.11 reads 20261201 too, hence the length
+    if len(value) != len("2026-12-01"):
+        raise ValueError("a day is written YYYY-MM-DD")
+    return value
+
+
+DayText = Annotated[str, AfterValidator(_a_day), WithJsonSchema({"format": "date", "type": "string"})]
+"""A UTC day, YYYY-MM-DD, as an answer writes it (a request reads it as a date: ``api.models.Day``)."""
 
 NextCursor = Annotated[str | None, Field(description="pass as ?cursor= for the next page; null on the last")]
 """A page's cursor to the next one."""
@@ -108,6 +120,13 @@ class ClosedBy(enum.StrEnum):
     """Every seat the step waited for had sent."""
     DEADLINE = "deadline"
     """Its deadline passed first: the missing decisions were the stand-ins' (or the rules')."""
+
+
+class EntryStatus(enum.StrEnum):
+    """Whether a member's game of a day (the Daily Front, Front 1901's daily challenge) is still in play."""
+
+    PLAYING = "playing"
+    FINISHED = "finished"
 
 
 def _catalog_enum(name: str, doc: str, catalog: Catalog, *, described: bool) -> type[enum.StrEnum]:

@@ -22,6 +22,7 @@ from gameserver.words import (
     ClosedBy,
     DecimalText,
     Draw,
+    EntryStatus,
     GameKind,
     GameStatus,
     HouseAi,
@@ -33,8 +34,8 @@ from gameserver.words import (
     Timestamp,
 )
 
-__all__ = ["ClosedBy", "DecimalText", "Draw", "GameKind", "GameStatus", "HouseAi", "Mode", "Month", "NextCursor",
-           "Pace", "PhasePace", "ServerNow", "Side", "Timestamp"]
+__all__ = ["ClosedBy", "DecimalText", "Draw", "EntryStatus", "GameKind", "GameStatus", "HouseAi", "Mode", "Month",
+           "NextCursor", "Pace", "PhasePace", "ServerNow", "Side", "Timestamp"]
 
 
 _DAY = re.compile(r"\d{4}-\d\d-\d\d")
@@ -104,13 +105,6 @@ def _integral_as_int(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _integral_as_int(item) for key, item in value.items()}
     return value
-
-
-class EntryStatus(enum.StrEnum):
-    """Whether a member's game of a day (the Daily Front, Front 1901's daily challenge) is still in play."""
-
-    PLAYING = "playing"
-    FINISHED = "finished"
 
 
 class RequestBody(BaseModel):
