@@ -1,5 +1,5 @@
 """Request bodies of the challenge routes (v1): a publication, a challenge, a run of the test bench. What the
-routes answer is in ``challenges_answers``."""
+routes answer is in ``domain.challenges.answers``."""
 
 from __future__ import annotations
 

@@ -21,6 +21,7 @@ from gameserver.api.deps import (
 from gameserver.api.models import Reason
 from gameserver.clock import get_clock
 from gameserver.domain import moderation
+from gameserver.domain.challenges.answers import PublishedPage
 from gameserver.domain.duels.service import DuelOut
 from gameserver.domain.moderation import freezes, reading, stop, void
 from gameserver.errors import ErrorCode as E
@@ -134,7 +135,7 @@ async def unfreeze_member(member: Member, body: Reason, request: Request, caller
 
 
 @router.post("/v1/moderation/doctrines/{doctrine_id}/hide",
-             responses={**ok("PublishedPage"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.DOCTRINE_HIDDEN)},
+             responses={**ok(PublishedPage), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.DOCTRINE_HIDDEN)},
              tags=["moderation"])
 async def hide_doctrine(doctrine_id: PublishedId, body: Reason, request: Request, caller: Known, key: IdempotencyKey = None) -> Response:
     """Moderators: hide a published doctrine with an offensive name, saying why: out of every listing and
