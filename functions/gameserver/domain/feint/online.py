@@ -21,12 +21,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
+from gameserver.domain.feint.answers import FeintJoined, FeintTableList, FeintTableOut
 from gameserver.domain.feint.games import KIND, bot, game_response, new_game, rules, views_of
-from gameserver.domain.tables import check_invited
+from gameserver.domain.tables import FeintTableStatus, check_invited
 from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
@@ -117,16 +118,16 @@ def status_of(table: Table, now: datetime) -> str:
     return "cancelled" if table.status == "open" and table.closes_at <= iso(now) else table.status
 
 
-def table_json(table: Table, now: datetime) -> dict[str, Any]:
-    status = status_of(table, now)
-    return {"table_id": table.table_id, "host": table.host, "seats": table.seats, "pace": table.pace,
+def table_json(table: Table, now: datetime) -> FeintTableOut:
+    status = FeintTableStatus(status_of(table, now))
+    return {"table_id": table.table_id, "host": table.host, "seats": table.seats, "pace": Pace(table.pace),
             "bots": table.bots, "invited": list(table.invited), "joined": list(table.joined), "status": status,
             "open_seats": table.open_seats if status == "open" else 0, "created_at": table.created_at,
             "closes_at": table.closes_at, "game_id": table.game_id}
 
 
 def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace: str, bots: int,
-                 invite: Sequence[str]) -> dict[str, Any]:
+                 invite: Sequence[str]) -> FeintTableOut:
     """A table of ``seats`` seats: mine, one kept for each member of ``invite`` (each gets a notice), ``bots``
     for bots, the rest open to anyone."""
     count = len(rules().seats({"seats": str(seats)}))
@@ -146,7 +147,7 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace
     return table_json(replace(table, version=1), now)
 
 
-def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dict[str, Any]:
+def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> FeintTableOut:
     table = store.lobby.get_table(table_id)
     now = clock.now()
     if table is None or not table.seen_by(caller.sub):
@@ -154,7 +155,7 @@ def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dic
     return table_json(table, now)
 
 
-def open_tables(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+def open_tables(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> FeintTableList:
     """Tables with a seat anyone may take, closing soonest first."""
     now = clock.now()
     page = store.lobby.open_tables(KIND, iso(now), cursor, limit)
@@ -169,7 +170,7 @@ def seating(table: Table, seed: int) -> dict[Seat, str]:
 
 
 def join_table(store: Store, clock: Clock, caller: Caller, table_id: str, seed: int | None = None
-               ) -> dict[str, Any]:
+               ) -> FeintJoined:
     """I take a seat: the one kept for me, else one open to anyone. The last seat taken starts the game in the
     same transaction (``seed`` only for tests and seeded local games)."""
     for _ in range(ATTEMPTS):
