@@ -30,7 +30,7 @@ from gameserver.api.front1901_online_models import (
 )
 from gameserver.api.models import Reason
 from gameserver.clock import get_clock
-from gameserver.domain.front1901 import games, online, ratings
+from gameserver.domain.front1901 import answers, games, online, ratings
 from gameserver.domain.moderation import void
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
@@ -83,7 +83,7 @@ async def join_front1901_table(table_id: TableId, body: Front1901JoinIn, request
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/messages",
-             responses={**ok("Front1901GameOut"), **errors(*_IN_PLAY, E.ILLEGAL_PROPOSAL)})
+             responses={**ok(answers.Front1901GameOut), **errors(*_IN_PLAY, E.ILLEGAL_PROPOSAL)})
 async def send_front1901_message(game_id: GameId, phase: Phase, body: Front1901MessageIn, request: Request,
                                  caller: Me, key: IdempotencyKey = None) -> Response:
     """A text to one power (only it reads it) or to every power; none in gunboat (422)."""
@@ -92,7 +92,7 @@ async def send_front1901_message(game_id: GameId, phase: Phase, body: Front1901M
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/votes",
-             responses={**ok("Front1901GameOut"), **errors(*_IN_PLAY, E.INVALID)})
+             responses={**ok(answers.Front1901GameOut), **errors(*_IN_PLAY, E.INVALID)})
 async def vote_front1901(game_id: GameId, phase: Phase, body: Front1901VoteIn, request: Request, caller: Me,
                          key: IdempotencyKey = None) -> Response:
     """My vote of the phase, counted as it closes: a draw (every surviving member, and the AI powers unless one
@@ -102,7 +102,7 @@ async def vote_front1901(game_id: GameId, phase: Phase, body: Front1901VoteIn, r
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/reclaim",
-             responses={**ok("Front1901GameOut"), **errors(E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED, E.CONFLICT)})
+             responses={**ok(answers.Front1901GameOut), **errors(E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED, E.CONFLICT)})
 async def reclaim_front1901_seat(game_id: GameId, phase: Phase, request: Request, caller: Me,
                                  key: IdempotencyKey = None) -> Response:
     """Take back my seat from the AI power that kept it: mine again from the next phase."""

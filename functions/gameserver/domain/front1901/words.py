@@ -5,6 +5,9 @@ each mirror equal to its source)."""
 from __future__ import annotations
 
 import enum
+from typing import Annotated
+
+from pydantic import Field
 
 
 class Front1901Power(enum.StrEnum):
@@ -51,3 +54,25 @@ class Front1901Seating(enum.StrEnum):
     """The powers are drawn when the game starts."""
     PICKED = "picked"
     """Each member picks theirs on sitting down."""
+
+
+class Front1901ProposalKind(enum.StrEnum):
+    """What a proposal (and the agreement it makes) is."""
+
+    PACT = "pact"
+    """No attacks between the two (binds both, until broken or cancelled)."""
+    SUPPORT = "support"
+    """The recipient's unit supports one of the proposer's moves this phase."""
+    SPLIT = "split"
+    """These centres for me, those for you (binds both, until broken or cancelled)."""
+    ALLIANCE = "alliance"
+    """Against a third power; includes a pact (until broken, cancelled, or the target is eliminated)."""
+    DMZ = "dmz"
+    """The recipient sends no unit into provinces around one of the proposer's centres."""
+    DEMAND = "demand"
+    """An AI power's only: leave these provinces, checked after this phase's moves."""
+
+
+Province = Annotated[str, Field(pattern=r"^[A-Z]{3}$", description="a province's abbreviation", examples=["BEL"])]
+PhaseText = Annotated[str, Field(pattern=r"^[SFW]\d{4}[MRA]$", description="a phase (S1901M)",
+                                 examples=["S1901M"])]
