@@ -1,7 +1,7 @@
 """The OpenAPI document as a check on every answer the API tests see. The routes answer the domain's JSON as it
 is (no response model is built at run time), so the tests hold it to the document: a success is exactly its
-answer's declaration (a domain's ``TypedDict``, or a model of ``api/*_answers``: validated, and equal to its
-own dump, so no field is missing, extra or of another form), and an error's ``code`` is one its operation
+answer's declaration (its domain's ``TypedDict``: validated, and equal to its own dump, so no field is missing,
+extra or of another form), and an error's ``code`` is one its operation
 declares for that status (``x-error-codes``). The in-process gateway (tests/spine/gateway.py) and the HTTP
 clients of the local runner (tests/http/localrun_process.py) run it on every response, so the whole API suite
 keeps the document honest."""
@@ -44,7 +44,8 @@ def _answers() -> dict[str, Any]:
 
 
 def check_answer(method: str, path: str, status: int, body: Any) -> None:
-    """A success is its answer model exactly; an error carries a code its operation declares for its status."""
+    """A success is its answer's declaration exactly; an error carries a code its operation declares for its
+    status."""
     operation = operation_of(method, path)
     if operation is None:
         return  # no such route: the framework's 404 or 405
@@ -73,10 +74,10 @@ def _check_success(operation: dict[str, Any], status: int, body: Any) -> None:
 
 
 def _as_sent(shown: Any, body: Any) -> Any:
-    """``shown`` without the keys ``body`` left out. A model's dump leaves out its unset fields, but a
-    ``TypedDict``'s validation fills in each default: the keys it filled are those the body lacks. Validation
-    refused a body lacking a required key already, so only a defaulted one is dropped here; a key the body has
-    and the declaration does not know is still missing from the dump, and shows."""
+    """``shown`` without the keys ``body`` left out. A ``TypedDict``'s validation fills in each default: the keys
+    it filled are those the body lacks. Validation refused a body lacking a required key already, so only a
+    defaulted one is dropped here; a key the body has and the declaration does not know is still missing from
+    the dump, and shows."""
     if isinstance(shown, dict) and isinstance(body, dict):
         return {key: _as_sent(value, body[key]) if key in body else value
                 for key, value in shown.items() if key in body}
