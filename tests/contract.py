@@ -1,9 +1,10 @@
 """The OpenAPI document as a check on every answer the API tests see. The routes answer the domain's JSON as it
 is (no response model is built at run time), so the tests hold it to the document: a success is exactly its
-answer's declaration (a domain's ``TypedDict``, or a model of ``api/*_answers``: validated, and equal to the model's own dump, so no field is missing, extra or
-of another form), and an error's ``code`` is one its operation declares for that status (``x-error-codes``).
-The in-process gateway (tests/spine/gateway.py) and the HTTP clients of the local runner
-(tests/http/localrun_process.py) run it on every response, so the whole API suite keeps the document honest."""
+answer's declaration (its domain's ``TypedDict``: validated, and equal to its own dump, so no field is missing,
+extra or of another form), and an error's ``code`` is one its operation
+declares for that status (``x-error-codes``). The in-process gateway (tests/spine/gateway.py) and the HTTP
+clients of the local runner (tests/http/localrun_process.py) run it on every response, so the whole API suite
+keeps the document honest."""
 
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ def _answers() -> dict[str, Any]:
 
 
 def check_answer(method: str, path: str, status: int, body: Any) -> None:
-    """A success is its answer model exactly; an error carries a code its operation declares for its status."""
+    """A success is its answer's declaration exactly; an error carries a code its operation declares for its
+    status."""
     operation = operation_of(method, path)
     if operation is None:
         return  # no such route: the framework's 404 or 405
@@ -66,5 +68,19 @@ def _check_success(operation: dict[str, Any], status: int, body: Any) -> None:
     answer = _answers()[name]
     # What the body holds, as its declaration writes it back: a field it lacks, one of another form or one it
     # does not know shows; a field the schema lets it leave out (one with a default) may be left out.
-    shown = answer.dump_python(answer.validate_python(body), mode="json", by_alias=True, exclude_unset=True)
+    shown = _as_sent(answer.dump_python(answer.validate_python(body), mode="json", by_alias=True,
+                                        exclude_unset=True), body)
     assert shown == body, f"{operation['operationId']} answered other than its {name}: {body}"
+
+
+def _as_sent(shown: Any, body: Any) -> Any:
+    """``shown`` without the keys ``body`` left out. A ``TypedDict``'s validation fills in each default: the keys
+    it filled are those the body lacks. Validation refused a body lacking a required key already, so only a
+    defaulted one is dropped here; a key the body has and the declaration does not know is still missing from
+    the dump, and shows."""
+    if isinstance(shown, dict) and isinstance(body, dict):
+        return {key: _as_sent(value, body[key]) if key in body else value
+                for key, value in shown.items() if key in body}
+    if isinstance(shown, list) and isinstance(body, list) and len(shown) == len(body):
+        return [_as_sent(value, sent) for value, sent in zip(shown, body, strict=True)]
+    return shown

@@ -6,9 +6,12 @@ built from those declarations (``api.openapi``). ``api.models`` holds the words 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Annotated
+from datetime import date
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import AfterValidator, Field, GetJsonSchemaHandler, StringConstraints, WithJsonSchema
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from gameserver.catalog import GAMES, MODES, Catalog
 
@@ -24,8 +27,40 @@ DecimalText = Annotated[str, Field(pattern=r"^-?\d+(\.\d+)?$", json_schema_extra
 Month = Annotated[str, StringConstraints(pattern=r"^\d{4}-(0[1-9]|1[0-2])$")]
 """A UTC month, YYYY-MM."""
 
+ServerNow = Annotated[Timestamp | None, Field(default=None, description=(
+    "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
+    "(absent from the answers of calls that change something)"))]
+"""A view's ``now``, a ``NotRequired`` key of its answer: the API adds it to the views a client polls
+(``api.etags.conditional``), never the domain, so that a view is the same while only the clock moves."""
+
+
+def _a_day(value: str) -> str:
+    date.fromisoformat(value)  # a ValueError names what is wrong; 3.11 reads 20261201 too, hence the length
+    if len(value) != len("2026-12-01"):
+        raise ValueError("a day is written YYYY-MM-DD")
+    return value
+
+
+DayText = Annotated[str, AfterValidator(_a_day), WithJsonSchema({"format": "date", "type": "string"})]
+"""A UTC day, YYYY-MM-DD, as an answer writes it (a request reads it as a date: ``api.models.Day``)."""
+
 NextCursor = Annotated[str | None, Field(description="pass as ?cursor= for the next page; null on the last")]
 """A page's cursor to the next one."""
+
+
+class _TheEnginesDoctrine:
+    """A doctrine's schema is the engine's own model (``rules.feinthold.doctrine.schema.Doctrine``), read only
+    when the document is written: the engine checks every doctrine itself, naming the field and the doctrine's
+    rule, and the platform routes load no engine until a doctrine is checked."""
+
+    def __get_pydantic_json_schema__(self, _: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        from rules.feinthold.doctrine.schema import Doctrine
+
+        return handler(Doctrine.__pydantic_core_schema__)
+
+
+DoctrineJson = Annotated[dict[str, Any], _TheEnginesDoctrine()]
+"""``{"name": ..., "rules": [{"if": [conditions], "then": action}]}``: 1 to 8 rules "chosen from lists"."""
 
 
 class Side(enum.StrEnum):
@@ -33,6 +68,65 @@ class Side(enum.StrEnum):
 
     SOUTH = "south"
     NORTH = "north"
+
+
+class Position(enum.StrEnum):
+    """"Seven positions linked by paths": what each is, and on whose side, is in the layout's ``positions``."""
+
+    HQ_SOUTH = "hq-s"
+    HQ_NORTH = "hq-n"
+    CENTRE = "c"
+    RELAY_SOUTH = "r-s"
+    RELAY_NORTH = "r-n"
+    POST_WEST = "p-w"
+    POST_EAST = "p-e"
+
+
+class Layout(enum.StrEnum):
+    """"The map changes every game (ten layouts), always symmetrical": each layout's id (its shape, a number)."""
+
+    CROWN_1 = "crown-1"
+    CROWN_2 = "crown-2"
+    LADDER_1 = "ladder-1"
+    TWIN_ROADS_1 = "twin-roads-1"
+    TWIN_ROADS_2 = "twin-roads-2"
+    STAR_1 = "star-1"
+    STAR_2 = "star-2"
+    RING_1 = "ring-1"
+    RING_2 = "ring-2"
+    HOURGLASS_1 = "hourglass-1"
+
+
+Draw = Literal["draw"]
+"""A game that ended without a winner."""
+
+
+class HouseAi(enum.StrEnum):
+    """Feinthold's house AIs: "play with the same rules and the same menu of instructions as the players,
+    seeing nothing more than their own side; a little noise changes the numbers of their rules"."""
+
+    SENTINEL = "sentinel"
+    """Careful."""
+    PIVOT = "pivot"
+    """Balanced: it scouts and bluffs with decoys."""
+    RAM = "ram"
+    """Aggressive."""
+
+
+class ClosedBy(enum.StrEnum):
+    """What closed a step."""
+
+    ORDERS = "orders"
+    """Every seat the step waited for had sent."""
+    DEADLINE = "deadline"
+    """Its deadline passed first: the missing decisions were the stand-ins' (or the rules')."""
+
+
+class EntryStatus(enum.StrEnum):
+    """Whether a member's game of a day (the Daily Front, Front 1901's daily challenge) is still in play."""
+
+    PLAYING = "playing"
+    FINISHED = "finished"
 
 
 def _catalog_enum(name: str, doc: str, catalog: Catalog, *, described: bool) -> type[enum.StrEnum]:

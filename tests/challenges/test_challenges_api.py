@@ -206,7 +206,7 @@ _ACTS = [{"advance": {"from": "my-hq", "toward": "open-ground", "keep": 1, "shar
 
 
 def test_every_condition_and_outcome_a_trace_holds_is_in_the_document_and_the_words_are_the_engines(api):
-    from gameserver.api.challenges_answers import ConditionKind, RuleOutcome
+    from gameserver.domain.challenges.answers import ConditionKind, RuleOutcome
     from rules.feinthold.doctrine import CONDITIONS
     from rules.feinthold.doctrine.bench import OUTCOMES
 

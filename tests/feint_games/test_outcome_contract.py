@@ -5,8 +5,11 @@ seldom end in a draw, so each ending is checked here against the answer model th
 from __future__ import annotations
 
 import pytest
-from gameserver.api.feint_answers import FeintOutcome
+from gameserver.domain.feint.answers import FeintOutcome
+from pydantic import TypeAdapter
 from rules.feint.state import Outcome, Reason
+
+OUTCOME = TypeAdapter(FeintOutcome)
 
 
 @pytest.mark.parametrize("reason", list(Reason))
@@ -14,7 +17,7 @@ def test_every_ending_is_an_outcome_of_the_document(reason):
     outcome = Outcome(winners=(1, 2, 3, 4, 5, 6) if reason in (Reason.QUIET_ROUNDS, Reason.ROUND_LIMIT) else (3,),
                       reason=reason)
     written = outcome.to_json()
-    assert FeintOutcome.model_validate(written).model_dump(mode="json") == written
+    assert OUTCOME.dump_python(OUTCOME.validate_python(written), mode="json") == written
 
 
 def test_a_draw_is_said_by_its_flag_and_one_winner_by_its_seat():
@@ -22,7 +25,7 @@ def test_a_draw_is_said_by_its_flag_and_one_winner_by_its_seat():
     for outcome, winner, draw in ((Outcome((1, 2), Reason.QUIET_ROUNDS), None, True),
                                   (Outcome((4,), Reason.QUIET_ROUNDS), None, True),
                                   (Outcome((4,), Reason.CENTRE_HOLD), 4, False)):
-        read = FeintOutcome.model_validate(outcome.to_json())
-        assert (read.winner, read.draw) == (winner, draw)
-    winner = FeintOutcome.model_json_schema()["properties"]["winner"]["anyOf"]
+        read = OUTCOME.validate_python(outcome.to_json())
+        assert (read["winner"], read["draw"]) == (winner, draw)
+    winner = OUTCOME.json_schema()["properties"]["winner"]["anyOf"]
     assert [choice["type"] for choice in winner] == ["integer", "null"]

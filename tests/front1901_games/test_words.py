@@ -3,8 +3,8 @@ cold start)."""
 
 from __future__ import annotations
 
-from gameserver.api import front1901_answers as answers
 from gameserver.api import front1901_models as models
+from gameserver.domain.front1901 import answers
 from rules.front1901 import POWERS
 from rules.front1901.solo import PLAYABLE, Length, MessageKind, Reason, ResultKind, Status, VerdictKind
 from rules.front1901.solo.proposals import KINDS

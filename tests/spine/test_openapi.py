@@ -14,6 +14,7 @@ import pytest
 from contract import check_answer
 from gameserver.api.openapi import document
 from gameserver.errors import ErrorCode
+from pydantic import ValidationError
 
 DOC = document()
 SCHEMAS = DOC["components"]["schemas"]
@@ -211,6 +212,16 @@ def test_an_answer_with_a_code_its_operation_does_not_declare_fails_the_suite():
     check_answer("GET", "/v1/feinthold/daily/board", 400, {"error": {"code": "invalid_cursor"}})
 
 
+def test_a_success_lacking_a_required_field_or_holding_an_unknown_one_fails_the_suite():
+    mine = {"slot": 1, "doctrine": {"name": "x", "rules": []}, "default": True,
+            "updated_at": "2026-12-01T09:00:00Z"}
+    check_answer("GET", "/v1/feinthold/doctrines/1", 200, mine)
+    for wrong in ({k: v for k, v in mine.items() if k != "updated_at"}, {**mine, "extra": 1},
+                  {**mine, "slot": "1"}):
+        with pytest.raises((AssertionError, ValidationError), match="DoctrineOut"):
+            check_answer("GET", "/v1/feinthold/doctrines/1", 200, wrong)
+
+
 def test_the_polled_views_declare_their_etag_and_304():
     for path in ("/v1/feinthold/games/{game_id}", "/v1/feinthold/duels/{duel_id}"):
         op = DOC["paths"][path]["get"]
@@ -299,10 +310,10 @@ def test_winner_says_what_it_is_in_each_schema():
 
 def test_the_api_words_are_the_rules_and_the_services():
     from gameserver import services
-    from gameserver.api.feinthold_answers import PositionKind
     from gameserver.api.feinthold_models import Layout, Position
     from gameserver.api.models import HouseAi, Mode, Side
-    from gameserver.api.tournaments_models import TournamentSize
+    from gameserver.domain.feinthold.answers import PositionKind
+    from gameserver.domain.tournaments.service import TournamentSize
     from gameserver.platform.tournaments import SIZES
     from rules.feinthold.doctrine.house import HOUSE_NAMES
     from rules.feinthold.layouts import LAYOUTS

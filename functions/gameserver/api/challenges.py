@@ -22,7 +22,7 @@ from gameserver.api.challenges_models import (
 from gameserver.api.deps import Cursor, IdempotencyKey, Limit, Me, answer, errors, limited, ok, reply
 from gameserver.api.models import Month
 from gameserver.clock import get_clock
-from gameserver.domain.challenges import bench, boards, game, publication
+from gameserver.domain.challenges import answers, bench, boards, game, publication
 from gameserver.domain.limits import Limit as Counted
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
@@ -34,7 +34,7 @@ MonthOf = Annotated[Month | None, Query(description="YYYY-MM; this month when le
 router = APIRouter()
 
 
-@router.get("/v1/feinthold/published", responses={**ok("PublishedList"), **errors(E.INVALID_CURSOR)},
+@router.get("/v1/feinthold/published", responses={**ok(answers.PublishedList), **errors(E.INVALID_CURSOR)},
             tags=["challenges"])
 async def list_published(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Published doctrines and the house AIs, by rating: author, rated games, record (never a member's rules)."""
@@ -42,7 +42,7 @@ async def list_published(caller: Me, cursor: Cursor = None, limit: Limit = 20) -
 
 
 @router.post("/v1/feinthold/published", status_code=201,
-             responses={**ok("PublishedPage", 201), **errors(E.NOT_FOUND, E.DOCTRINE_HIDDEN, E.FORBIDDEN)},
+             responses={**ok(answers.PublishedPage, 201), **errors(E.NOT_FOUND, E.DOCTRINE_HIDDEN, E.FORBIDDEN)},
              tags=["challenges"])
 async def publish_doctrine(body: Publication, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Publish the doctrine of my slot under a shown name, its rules frozen as they are; again from the same slot,
@@ -54,7 +54,7 @@ async def publish_doctrine(body: Publication, request: Request, caller: Me, key:
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feinthold/published/{doctrine_id}", responses={**ok("PublishedPage"), **errors(E.NOT_FOUND)},
+@router.get("/v1/feinthold/published/{doctrine_id}", responses={**ok(answers.PublishedPage), **errors(E.NOT_FOUND)},
             tags=["challenges"])
 async def get_published(doctrine_id: DoctrineId, caller: Me) -> Response:
     """A published doctrine's page: its rules for its author alone (a house AI's for everyone), and whether my
@@ -63,7 +63,7 @@ async def get_published(doctrine_id: DoctrineId, caller: Me) -> Response:
 
 
 @router.post("/v1/feinthold/published/{doctrine_id}/withdraw",
-             responses={**ok("PublishedPage"), **errors(E.NOT_FOUND, E.FORBIDDEN, E.DOCTRINE_WITHDRAWN,
+             responses={**ok(answers.PublishedPage), **errors(E.NOT_FOUND, E.FORBIDDEN, E.DOCTRINE_WITHDRAWN,
                                                         E.DOCTRINE_HIDDEN)}, tags=["challenges"])
 async def withdraw_published(doctrine_id: DoctrineId, request: Request, caller: Me,
                              key: IdempotencyKey = None) -> Response:
@@ -75,7 +75,7 @@ async def withdraw_published(doctrine_id: DoctrineId, request: Request, caller: 
     return answer(key, request, caller, None, work)
 
 
-@router.post("/v1/feinthold/bench", responses={**ok("BenchOut"), **errors(E.NOT_FOUND, E.INVALID_DOCTRINE)},
+@router.post("/v1/feinthold/bench", responses={**ok(answers.BenchOut), **errors(E.NOT_FOUND, E.INVALID_DOCTRINE)},
              tags=["challenges"],
              **limited(Counted.BENCH))
 async def run_bench(body: BenchRun, caller: Me) -> Response:
@@ -89,7 +89,7 @@ async def run_bench(body: BenchRun, caller: Me) -> Response:
 
 
 @router.post("/v1/feinthold/challenges", status_code=201,
-             responses={**ok("ChallengeStarted", 201),
+             responses={**ok(answers.ChallengeStarted, 201),
                         **errors(E.NOT_FOUND, E.OWN_DOCTRINE, E.DOCTRINE_WITHDRAWN, E.CHALLENGE_IN_PROGRESS,
                                  E.RATINGS_FROZEN)},
              tags=["challenges"])
@@ -103,7 +103,7 @@ async def start_challenge(body: NewChallenge, request: Request, caller: Me, key:
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feinthold/challenges/{challenge_id}", responses={**ok("ChallengeOut"), **errors(E.NOT_FOUND)},
+@router.get("/v1/feinthold/challenges/{challenge_id}", responses={**ok(answers.ChallengeOut), **errors(E.NOT_FOUND)},
             tags=["challenges"])
 async def get_challenge(challenge_id: ChallengeId, caller: Me) -> Response:
     """A challenge (mine, or of my doctrine): rated or why not, its result, both rating changes once made."""
@@ -111,14 +111,14 @@ async def get_challenge(challenge_id: ChallengeId, caller: Me) -> Response:
 
 
 @router.get("/v1/feinthold/challenges/{challenge_id}/trace",
-            responses={**ok("DoctrineTrace"), **errors(E.NOT_FOUND, E.FORBIDDEN, E.IN_PLAY)}, tags=["challenges"])
+            responses={**ok(answers.DoctrineTrace), **errors(E.NOT_FOUND, E.FORBIDDEN, E.IN_PLAY)}, tags=["challenges"])
 async def get_doctrine_trace(challenge_id: ChallengeId, caller: Me) -> Response:
     """What each rule of the challenged doctrine did, turn by turn, once the game is over: its author's alone
     (403 for the challenger of a member's doctrine; a house AI's rules are public)."""
     return reply(game.doctrine_trace(storage(), get_clock(), caller, challenge_id))
 
 
-@router.get("/v1/feinthold/leaderboards/challengers", responses={**ok("ChallengerBoard"), **errors(E.INVALID_CURSOR)},
+@router.get("/v1/feinthold/leaderboards/challengers", responses={**ok(answers.ChallengerBoard), **errors(E.INVALID_CURSOR)},
             tags=["challenges"])
 async def get_challenger_board(caller: Me, month: MonthOf = None, cursor: Cursor = None, limit: Limit = 20
                                ) -> Response:
@@ -127,7 +127,7 @@ async def get_challenger_board(caller: Me, month: MonthOf = None, cursor: Cursor
     return reply(boards.challenger_board(storage(), get_clock(), month, cursor, limit))
 
 
-@router.get("/v1/feinthold/leaderboards/doctrines", responses={**ok("DoctrineBoard"), **errors(E.INVALID_CURSOR)},
+@router.get("/v1/feinthold/leaderboards/doctrines", responses={**ok(answers.DoctrineBoard), **errors(E.INVALID_CURSOR)},
             tags=["challenges"])
 async def get_doctrine_board(caller: Me, month: MonthOf = None, cursor: Cursor = None, limit: Limit = 20
                              ) -> Response:

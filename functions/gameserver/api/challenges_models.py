@@ -1,5 +1,5 @@
 """Request bodies of the challenge routes (v1): a publication, a challenge, a run of the test bench. What the
-routes answer is in ``challenges_answers``."""
+routes answer is in ``domain.challenges.answers``."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from gameserver.api.doctrines_models import DoctrineJson
 from gameserver.api.models import ChallengePace, Choice, HouseAi, RequestBody
 from gameserver.platform.challenges.doctrines import NAME_MAX, NAME_MIN
+from gameserver.words import DoctrineJson
 
 DOCTRINE_ID = r"^([0-9a-f]{20}|house-(sentinel|pivot|ram))$"
 """A published doctrine's id: a member's (20 hex digits), or a house AI's (``house-ram``)."""

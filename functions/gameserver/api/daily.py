@@ -23,7 +23,7 @@ moderators = APIRouter(route_class=ModeratorsOnly)
 """The moderators' route of the Daily Front: anyone else gets 403 whatever they send."""
 
 
-@router.get("/v1/feinthold/daily", responses={**ok("DayOut"), **errors(E.NOT_FOUND)}, tags=["daily front"])
+@router.get("/v1/feinthold/daily", responses={**ok(front.DayOut), **errors(E.NOT_FOUND)}, tags=["daily front"])
 async def get_daily_front(caller: Known, day: OfDay = None) -> Response:
     """Today's Front (the same for everyone) and mine, with its result once it is over; ``day`` for an earlier
     one (404 for a day to come: nobody may know a future Front)."""
@@ -31,14 +31,14 @@ async def get_daily_front(caller: Known, day: OfDay = None) -> Response:
 
 
 @router.post("/v1/feinthold/daily", status_code=201,
-             responses={**ok("StartedOut", 201), **errors(E.FRONT_ALREADY_STARTED)}, tags=["daily front"])
+             responses={**ok(front.StartedOut, 201), **errors(E.FRONT_ALREADY_STARTED)}, tags=["daily front"])
 async def start_daily_front(request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Start my Front of today: one game a day (409 ``front_already_started`` for a second one). Blitz: 120 s
     for turn 1, 60 s for the others; the house AI has sent its orders when a turn opens."""
     return answer(key, request, caller, None, lambda: front.start_front(storage(), get_clock(), caller), status=201)
 
 
-@router.get("/v1/feinthold/daily/board", responses={**ok("BoardOut"), **errors(E.NOT_FOUND, E.INVALID_CURSOR)},
+@router.get("/v1/feinthold/daily/board", responses={**ok(boards.BoardOut), **errors(E.NOT_FOUND, E.INVALID_CURSOR)},
             tags=["daily front"])
 async def get_daily_board(caller: Known, day: OfDay = None, cursor: Cursor = None, limit: BoardLimit = 50
                           ) -> Response:
@@ -48,7 +48,7 @@ async def get_daily_board(caller: Known, day: OfDay = None, cursor: Cursor = Non
     return reply(boards.board_of_the_day(storage(), chosen, cursor, limit))
 
 
-@router.get("/v1/feinthold/daily/rank", responses={**ok("RankOut"), **errors(E.NOT_FOUND, E.NO_RANKED_RESULT)},
+@router.get("/v1/feinthold/daily/rank", responses={**ok(boards.RankOut), **errors(E.NOT_FOUND, E.NO_RANKED_RESULT)},
             tags=["daily front"])
 async def get_daily_rank(caller: Known, day: OfDay = None) -> Response:
     """My rank on the board of a day ("4,213th of 97,000"): 404 ``no_ranked_result`` naming why when my Front of
@@ -56,7 +56,7 @@ async def get_daily_rank(caller: Known, day: OfDay = None) -> Response:
     return reply(boards.my_rank(storage(), get_clock(), caller, day))
 
 
-@router.get("/v1/feinthold/daily/months/{month}", responses={**ok("MonthOut"), **errors(E.INVALID_CURSOR)},
+@router.get("/v1/feinthold/daily/months/{month}", responses={**ok(boards.MonthOut), **errors(E.INVALID_CURSOR)},
             tags=["daily front"])
 async def get_daily_month(month: Annotated[Month, Path(description="YYYY-MM (UTC)")], caller: Known,
                           cursor: Cursor = None, limit: BoardLimit = 50) -> Response:
@@ -65,7 +65,7 @@ async def get_daily_month(month: Annotated[Month, Path(description="YYYY-MM (UTC
 
 
 @moderators.post("/v1/feinthold/daily/{day}/results/{member}/remove",
-             responses={**ok("EntryOut"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.NOT_ON_THE_BOARD)},
+             responses={**ok(front.EntryOut), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.NOT_ON_THE_BOARD)},
              tags=["daily front"])
 async def remove_daily_result(day: Annotated[Day, Path(description="YYYY-MM-DD (UTC)")],
                  member: Annotated[str, Path(min_length=1, max_length=128, description="the member's subject")],

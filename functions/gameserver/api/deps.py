@@ -39,19 +39,16 @@ ANSWERS: dict[str, type] = {}
 schemas into the document."""
 
 
-def ok(answer: str | type, status: int = 200) -> dict[int | str, dict[str, Any]]:
+def ok(answer: type, status: int = 200) -> dict[int | str, dict[str, Any]]:
     """The route's answer: the ``TypedDict`` its domain builds it as (declared once, where it is built, so mypy
-    checks it there), or the model named ``answer`` in its feature's ``*_answers`` module (the areas not
-    declared in their domain yet). The route sends the domain's JSON as it is (``reply``); api.openapi writes
-    its schema into the document and the API tests validate every answer against it, so a cold start builds
-    no response model."""
-    if not isinstance(answer, str):
-        known = ANSWERS.setdefault(answer.__name__, answer)
-        if known is not answer:
-            raise LookupError(f"two answers are named {answer.__name__}")
-        answer = answer.__name__
-    schema = {"$ref": f"#/components/schemas/{answer}"}
-    return {status: {"description": answer, "content": {"application/json": {"schema": schema}}}}
+    checks it there). The route sends the domain's JSON as it is (``reply``); api.openapi writes its schema into
+    the document and the API tests validate every answer against it, so a cold start builds no response
+    model."""
+    name = answer.__name__
+    if ANSWERS.setdefault(name, answer) is not answer:
+        raise LookupError(f"two answers are named {name}")
+    schema = {"$ref": f"#/components/schemas/{name}"}
+    return {status: {"description": name, "content": {"application/json": {"schema": schema}}}}
 
 
 def reply(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:

@@ -18,14 +18,14 @@ Slot = Annotated[int, Path(ge=1, le=3, description="a doctrine slot, 1 to 3")]
 router = APIRouter()
 
 
-@router.get("/v1/feinthold/doctrines", responses=ok("DoctrineList"), tags=["doctrines"])
+@router.get("/v1/feinthold/doctrines", responses=ok(doctrines.DoctrineList), tags=["doctrines"])
 async def list_doctrines(caller: Me) -> Response:
     """My doctrines (three at most), the default marked."""
     return reply(doctrines.list_doctrines(storage(), caller))
 
 
 @router.post("/v1/feinthold/doctrines", status_code=201,
-             responses={**ok("DoctrineOut", 201), **errors(E.DOCTRINES_FULL, E.INVALID_DOCTRINE)},
+             responses={**ok(doctrines.DoctrineOut, 201), **errors(E.DOCTRINES_FULL, E.INVALID_DOCTRINE)},
              tags=["doctrines"])
 async def create_doctrine(body: DoctrineIn, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Write a doctrine into a free slot (409 when all three are taken); checked by the engine's schema."""
@@ -36,7 +36,7 @@ async def create_doctrine(body: DoctrineIn, request: Request, caller: Me, key: I
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feinthold/doctrines/{slot}", responses={**ok("DoctrineOut"), **errors(E.NOT_FOUND)},
+@router.get("/v1/feinthold/doctrines/{slot}", responses={**ok(doctrines.DoctrineOut), **errors(E.NOT_FOUND)},
             tags=["doctrines"])
 async def get_doctrine(slot: Slot, caller: Me) -> Response:
     """One of my doctrines."""
@@ -44,7 +44,7 @@ async def get_doctrine(slot: Slot, caller: Me) -> Response:
 
 
 @router.put("/v1/feinthold/doctrines/{slot}",
-            responses={**ok("DoctrineOut"), **errors(E.NOT_FOUND, E.INVALID_DOCTRINE)}, tags=["doctrines"])
+            responses={**ok(doctrines.DoctrineOut), **errors(E.NOT_FOUND, E.INVALID_DOCTRINE)}, tags=["doctrines"])
 async def replace_doctrine(slot: Slot, body: DoctrineIn, request: Request, caller: Me,
                            key: IdempotencyKey = None) -> Response:
     """Replace a doctrine; a game already started keeps the copy it took."""
@@ -63,7 +63,7 @@ async def delete_doctrine(slot: Slot, caller: Me) -> Response:
     return Response(status_code=204)
 
 
-@router.post("/v1/feinthold/doctrines/{slot}/default", responses={**ok("DoctrineOut"), **errors(E.NOT_FOUND)},
+@router.post("/v1/feinthold/doctrines/{slot}/default", responses={**ok(doctrines.DoctrineOut), **errors(E.NOT_FOUND)},
              tags=["doctrines"])
 async def set_default_doctrine(slot: Slot, caller: Me) -> Response:
     """Make this doctrine my default: it plays the turns I miss in games that start from now on."""

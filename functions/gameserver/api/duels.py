@@ -26,7 +26,7 @@ router = APIRouter()
 
 
 @router.post("/v1/feinthold/duels", status_code=201,
-             responses={**ok("DuelOut", 201), **errors(E.NOT_FOUND, E.INSUFFICIENT_CREDITS, E.DUEL_REFUSED, E.RATINGS_FROZEN)},
+             responses={**ok(duels.DuelOut, 201), **errors(E.NOT_FOUND, E.INSUFFICIENT_CREDITS, E.DUEL_REFUSED, E.RATINGS_FROZEN)},
              tags=["duels"])
 async def propose_duel(body: NewDuel, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Propose a duel to a member, or open to anyone; the stake leaves my balance at once (409 if short)."""
@@ -47,14 +47,14 @@ class DuelListing(enum.StrEnum):
     """Proposals made to me."""
 
 
-@router.get("/v1/feinthold/duels", responses={**ok("DuelList"), **errors(E.INVALID_CURSOR)}, tags=["duels"])
+@router.get("/v1/feinthold/duels", responses={**ok(duels.DuelList), **errors(E.INVALID_CURSOR)}, tags=["duels"])
 async def list_duels(caller: Me, list: DuelListing = DuelListing.OPEN,  # noqa: A002
                      cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Proposals open to anyone (``list=open``) or made to me (``list=to-me``), oldest first."""
     return reply(duels.list_duels(storage(), get_clock(), caller, list, cursor, limit))
 
 
-@router.get("/v1/feinthold/duels/{duel_id}", responses={**polled("DuelOut"), **errors(E.NOT_FOUND)}, tags=["duels"])
+@router.get("/v1/feinthold/duels/{duel_id}", responses={**polled(duels.DuelOut), **errors(E.NOT_FOUND)}, tags=["duels"])
 async def get_duel(duel_id: DuelId, caller: Me, if_none_match: IfNoneMatch = None) -> Response:
     """The duel: its state, the open turn and its deadline, the result and rating changes. Send the ETag back
     in If-None-Match to get 304 while nothing changed."""
@@ -65,7 +65,7 @@ _ANSWERS = (E.NOT_FOUND, E.DUEL_REFUSED, E.DUEL_LAPSED, E.DUEL_CHANGED)
 
 
 def _action(name: str, action: Any, summary: str, *codes: E) -> None:
-    @router.post(f"/v1/feinthold/duels/{{duel_id}}/{name}", responses={**ok("DuelOut"), **errors(*_ANSWERS, *codes)},
+    @router.post(f"/v1/feinthold/duels/{{duel_id}}/{name}", responses={**ok(duels.DuelOut), **errors(*_ANSWERS, *codes)},
                  tags=["duels"], summary=summary, name=f"{name}_duel")
     async def act(duel_id: DuelId, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
         return answer(key, request, caller, None, lambda: action(storage(), get_clock(), caller, duel_id))
@@ -79,7 +79,7 @@ _action("ready", duels.ready, "Ready (blitz, rapid): the second Ready opens turn
 _action("abandon", duels.abandon, "Leave: in play a forfeit; in the ready room the duel is cancelled")
 
 
-@router.get("/v1/feinthold/leaderboards/duels", responses={**ok("LeaderboardOut"), **errors(E.INVALID_CURSOR)},
+@router.get("/v1/feinthold/leaderboards/duels", responses={**ok(duels.LeaderboardOut), **errors(E.INVALID_CURSOR)},
             tags=["duels"])
 async def get_duel_leaderboard(
     caller: Me,

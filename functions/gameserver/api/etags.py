@@ -19,7 +19,7 @@ _ETAG = {"ETag": {"description": "a weak tag of this answer: send it back in If-
                   "schema": {"type": "string", "examples": ['W/"1f3a9c0d2b7e4f6a8c1d3e5f7a9b0c2d"']}}}
 
 
-def polled(answer: str) -> dict[int | str, dict[str, Any]]:
+def polled(answer: type) -> dict[int | str, dict[str, Any]]:
     """The answers of a GET a client polls: ``answer`` with its ETag, or a 304 (beside the route's errors)."""
     (status, response), = ok(answer).items()
     return {status: {**response, "headers": _ETAG},

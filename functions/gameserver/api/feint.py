@@ -35,7 +35,7 @@ from gameserver.api.feint_models import (
 )
 from gameserver.clock import get_clock
 from gameserver.domain import fairplay
-from gameserver.domain.feint import games, hotseat, online, solo, watch
+from gameserver.domain.feint import answers, games, hotseat, online, solo, watch
 from gameserver.domain.limits import Limit as Counted
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
@@ -47,7 +47,7 @@ SeatQuery = Annotated[int | None, Query(ge=1, le=6, description="whose view: one
 router = APIRouter(tags=["feint"])
 
 
-@router.post("/v1/feint/games", status_code=201, responses=ok("FeintGameOut", 201),
+@router.post("/v1/feint/games", status_code=201, responses=ok(answers.FeintGameOut, 201),
              **limited(Counted.STARTS))
 async def start_feint_game(body: NewFeintGame, request: Request, caller: Me, key: IdempotencyKey = None
                            ) -> Response:
@@ -62,13 +62,13 @@ async def start_feint_game(body: NewFeintGame, request: Request, caller: Me, key
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feint/games", responses={**ok("FeintGameList"), **errors(E.INVALID_CURSOR)})
+@router.get("/v1/feint/games", responses={**ok(answers.FeintGameList), **errors(E.INVALID_CURSOR)})
 async def list_feint_games(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """My games of Feint, newest first."""
     return reply(games.list_games(storage(), caller, cursor, limit))
 
 
-@router.get("/v1/feint/games/{game_id}", responses={**polled("FeintGameOut"), **errors(E.NOT_FOUND)})
+@router.get("/v1/feint/games/{game_id}", responses={**polled(answers.FeintGameOut), **errors(E.NOT_FOUND)})
 async def get_feint_game(game_id: GameId, caller: Known, seat: SeatQuery = None, if_none_match: IfNoneMatch = None
                          ) -> Response:
     """One of my seats' view: the board, my strengths and the revealed ones, banks and pools, the legal
@@ -80,7 +80,7 @@ async def get_feint_game(game_id: GameId, caller: Known, seat: SeatQuery = None,
 
 
 @router.post("/v1/feint/games/{game_id}/commands",
-             responses={**ok("FeintCommandOut"),
+             responses={**ok(answers.FeintCommandOut),
                         **errors(E.NOT_FOUND, E.STALE_COMMAND, E.NOT_YOUR_TURN, E.TURN_CLOSED, E.GAME_OVER,
                                  E.SUBMISSIONS_USED, E.ILLEGAL_ORDERS)})
 async def send_feint_command(game_id: GameId, body: FeintCommandIn, request: Request, caller: Known,
@@ -98,7 +98,7 @@ async def send_feint_command(game_id: GameId, body: FeintCommandIn, request: Req
 
 
 @router.get("/v1/feint/games/{game_id}/history",
-            responses={**ok("FeintHistory"), **errors(E.NOT_FOUND, E.INVALID_CURSOR)})
+            responses={**ok(answers.FeintHistory), **errors(E.NOT_FOUND, E.INVALID_CURSOR)})
 async def get_feint_history(game_id: GameId, caller: Known, cursor: Cursor = None, limit: Limit = 50) -> Response:
     """My game's history, oldest first: every command and battle as the table saw it (no face-down strength),
     every seat whose member left."""
@@ -106,14 +106,14 @@ async def get_feint_history(game_id: GameId, caller: Known, cursor: Cursor = Non
 
 
 @router.get("/v1/feint/games/{game_id}/record",
-            responses={**ok("FeintRecord"), **errors(E.NOT_FOUND, E.IN_PLAY, E.INVALID_CURSOR)})
+            responses={**ok(answers.FeintRecord), **errors(E.NOT_FOUND, E.IN_PLAY, E.INVALID_CURSOR)})
 async def get_feint_record(game_id: GameId, caller: Known, cursor: Cursor = None, limit: Limit = 50) -> Response:
     """The record of my finished game: every strength, every command whole with its delay (409 in_play)."""
     return reply(games.game_record(storage(), get_clock(), caller, game_id, cursor, limit))
 
 
 @router.post("/v1/feint/games/{game_id}/leave",
-             responses={**ok("FeintLeft"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)})
+             responses={**ok(answers.FeintLeft), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)})
 async def leave_feint_game(game_id: GameId, request: Request, caller: Known, key: IdempotencyKey = None
                            ) -> Response:
     """Leave my online game: a bot takes my seat over, and the game goes on without me (409 conflict, rule
@@ -122,7 +122,7 @@ async def leave_feint_game(game_id: GameId, request: Request, caller: Known, key
                   lambda: games.leave_game(storage(), get_clock(), caller, game_id, modes=(online.MODE.name,)))
 
 
-@router.post("/v1/feint/tables", status_code=201, responses={**ok("FeintTableOut", 201), **errors(E.NOT_FOUND)})
+@router.post("/v1/feint/tables", status_code=201, responses={**ok(answers.FeintTableOut, 201), **errors(E.NOT_FOUND)})
 async def open_feint_table(body: NewFeintTable, request: Request, caller: Me, key: IdempotencyKey = None
                            ) -> Response:
     """A table for an online game: my seat, one kept for each member I invite, bots, the rest open to
@@ -135,26 +135,26 @@ async def open_feint_table(body: NewFeintTable, request: Request, caller: Me, ke
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feint/tables", responses={**ok("FeintTableList"), **errors(E.INVALID_CURSOR)})
+@router.get("/v1/feint/tables", responses={**ok(answers.FeintTableList), **errors(E.INVALID_CURSOR)})
 async def list_feint_tables(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Tables with a seat anyone may take, closing soonest first."""
     return reply(online.open_tables(storage(), get_clock(), caller, cursor, limit))
 
 
-@router.get("/v1/feint/tables/{table_id}", responses={**ok("FeintTableOut"), **errors(E.NOT_FOUND)})
+@router.get("/v1/feint/tables/{table_id}", responses={**ok(answers.FeintTableOut), **errors(E.NOT_FOUND)})
 async def get_feint_table(table_id: TableId, caller: Me) -> Response:
     """A table I host, am invited to or sit at, or one with a seat anyone may take."""
     return reply(online.read_table(storage(), get_clock(), caller, table_id))
 
 
 @router.post("/v1/feint/tables/{table_id}/join",
-             responses={**ok("FeintJoined"), **errors(E.NOT_FOUND, E.TABLE_CLOSED, E.TABLE_FULL, E.ALREADY_SEATED)})
+             responses={**ok(answers.FeintJoined), **errors(E.NOT_FOUND, E.TABLE_CLOSED, E.TABLE_FULL, E.ALREADY_SEATED)})
 async def join_feint_table(table_id: TableId, request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Take my seat (kept for me, or open): the last one starts the game, my deployment open."""
     return answer(key, request, caller, None, lambda: online.join_table(storage(), get_clock(), caller, table_id))
 
 
-@router.post("/v1/feint/watch", status_code=201, responses=ok("FeintWatch", 201))
+@router.post("/v1/feint/watch", status_code=201, responses=ok(answers.FeintWatch, 201))
 async def start_feint_watch(body: NewFeintWatchGame, request: Request, caller: Me, key: IdempotencyKey = None
                             ) -> Response:
     """A bots-only game, every strength face-up, played out at once; anyone with its id reads it."""
@@ -162,14 +162,14 @@ async def start_feint_watch(body: NewFeintWatchGame, request: Request, caller: M
                   lambda: watch.create_watch_game(storage(), get_clock(), caller, seats=body.seats), status=201)
 
 
-@router.get("/v1/feint/watch/{game_id}", responses={**ok("FeintWatch"), **errors(E.NOT_FOUND)})
+@router.get("/v1/feint/watch/{game_id}", responses={**ok(answers.FeintWatch), **errors(E.NOT_FOUND)})
 async def get_feint_watch(game_id: GameId, caller: Known) -> Response:
     """A watch game: how it ended, the final table face-up."""
     return reply(watch.read_watch(storage(), get_clock(), caller, game_id))
 
 
 @router.get("/v1/feint/watch/{game_id}/steps",
-            responses={**ok("FeintWatchSteps"), **errors(E.NOT_FOUND, E.INVALID_CURSOR)})
+            responses={**ok(answers.FeintWatchSteps), **errors(E.NOT_FOUND, E.INVALID_CURSOR)})
 async def get_feint_watch_steps(game_id: GameId, caller: Known, cursor: Cursor = None, limit: Limit = 50
                                 ) -> Response:
     """A watch game's steps, oldest first, every command whole: replay it at your own pace."""

@@ -25,7 +25,7 @@ from gameserver.api.etags import IfNoneMatch, conditional, polled
 from gameserver.api.feinthold_models import NewHouseGame, OrderSet
 from gameserver.clock import get_clock
 from gameserver.domain import fairplay, feinthold
-from gameserver.domain.feinthold import house
+from gameserver.domain.feinthold import answers, house
 from gameserver.domain.limits import Limit as Counted
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
@@ -33,7 +33,7 @@ from gameserver.services import storage
 router = APIRouter()
 
 
-@router.post("/v1/feinthold/games", status_code=201, responses=ok("GameOut", 201), tags=["games"],
+@router.post("/v1/feinthold/games", status_code=201, responses=ok(answers.GameOut, 201), tags=["games"],
              **limited(Counted.STARTS))
 async def start_house_game(body: NewHouseGame, request: Request, caller: Me, key: IdempotencyKey = None
                            ) -> Response:
@@ -48,13 +48,13 @@ async def start_house_game(body: NewHouseGame, request: Request, caller: Me, key
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feinthold/games", responses={**ok("GameList"), **errors(E.INVALID_CURSOR)}, tags=["games"])
+@router.get("/v1/feinthold/games", responses={**ok(answers.GameList), **errors(E.INVALID_CURSOR)}, tags=["games"])
 async def list_games(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """My games, newest first."""
     return reply(feinthold.list_games(storage(), caller, cursor, limit))
 
 
-@router.get("/v1/feinthold/games/{game_id}", responses={**polled("GameOut"), **errors(E.NOT_FOUND)},
+@router.get("/v1/feinthold/games/{game_id}", responses={**polled(answers.GameOut), **errors(E.NOT_FOUND)},
             tags=["games"])
 async def get_game(game_id: GameId, caller: Known, if_none_match: IfNoneMatch = None) -> Response:
     """My view of a game: the turn, its deadline, whether the opponent has sent, my orders, what I see.
@@ -66,7 +66,7 @@ async def get_game(game_id: GameId, caller: Known, if_none_match: IfNoneMatch = 
 
 @router.put(
     "/v1/feinthold/games/{game_id}/turns/{turn}/orders",
-    responses={**ok("SubmissionOut"),
+    responses={**ok(answers.SubmissionOut),
                **errors(E.NOT_FOUND, E.TURN_CLOSED, E.SUBMISSIONS_USED, E.GAME_OVER, E.ILLEGAL_ORDERS)},
     tags=["games"],
 )
@@ -89,7 +89,7 @@ async def send_orders(
 
 
 @router.get("/v1/feinthold/games/{game_id}/record",
-            responses={**ok("RecordOut"), **errors(E.NOT_FOUND, E.IN_PLAY, E.RECORD_CLOSED)}, tags=["games"])
+            responses={**ok(answers.RecordOut), **errors(E.NOT_FOUND, E.IN_PLAY, E.RECORD_CLOSED)}, tags=["games"])
 async def get_game_record(game_id: GameId, caller: Known) -> Response:
     """The full record of a finished game: both sides' orders and reports, every turn (409 while in play, and
     for a Daily Front until its day's board is final: the game's ``record_opens_at``)."""

@@ -1,29 +1,17 @@
 """Request bodies of the Feinthold game routes (v1): a new game and a turn's orders. What the routes answer is
-in ``feinthold_answers``."""
+in ``domain.feinthold.answers``."""
 
 from __future__ import annotations
 
-import enum
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, Discriminator, Field, Tag
 
 from gameserver.api.models import Choice, GamePace, HouseAi, RequestBody, Side
+from gameserver.words import Layout, Position
 
 MAX_ORDERS = 40
 """More orders than a turn's points could ever pay for: a bound on the body, not a rule of the game."""
-
-
-class Position(enum.StrEnum):
-    """"Seven positions linked by paths": what each is, and on whose side, is in the layout's ``positions``."""
-
-    HQ_SOUTH = "hq-s"
-    HQ_NORTH = "hq-n"
-    CENTRE = "c"
-    RELAY_SOUTH = "r-s"
-    RELAY_NORTH = "r-n"
-    POST_WEST = "p-w"
-    POST_EAST = "p-e"
 
 
 class NewHouseGame(RequestBody):
@@ -35,21 +23,6 @@ class NewHouseGame(RequestBody):
 
 # --------------------------------------------------------------------------------------------- orders
 Count = Annotated[int, Field(ge=0, description="0 when left out")]
-
-
-class Layout(enum.StrEnum):
-    """"The map changes every game (ten layouts), always symmetrical": each layout's id (its shape, a number)."""
-
-    CROWN_1 = "crown-1"
-    CROWN_2 = "crown-2"
-    LADDER_1 = "ladder-1"
-    TWIN_ROADS_1 = "twin-roads-1"
-    TWIN_ROADS_2 = "twin-roads-2"
-    STAR_1 = "star-1"
-    STAR_2 = "star-2"
-    RING_1 = "ring-1"
-    RING_2 = "ring-2"
-    HOURGLASS_1 = "hourglass-1"
 
 
 class ReinforceFields(RequestBody):

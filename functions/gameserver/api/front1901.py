@@ -39,7 +39,7 @@ from gameserver.api.front1901_models import (
 )
 from gameserver.api.models import Day
 from gameserver.clock import get_clock
-from gameserver.domain.front1901 import daily, games
+from gameserver.domain.front1901 import answers, daily, games
 from gameserver.domain.limits import Limit as Counted
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
@@ -53,7 +53,7 @@ _IN_PLAY = (E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED)
 """What every call on the open phase may answer: not my game, over, another phase than the open one."""
 
 
-@router.post("/v1/front1901/games", status_code=201, responses={**ok("Front1901GameOut", 201)},
+@router.post("/v1/front1901/games", status_code=201, responses={**ok(answers.Front1901GameOut, 201)},
              **limited(Counted.STARTS))
 async def start_front1901_game(body: NewFront1901Game, request: Request, caller: Me, key: IdempotencyKey = None
                                ) -> Response:
@@ -67,13 +67,13 @@ async def start_front1901_game(body: NewFront1901Game, request: Request, caller:
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/front1901/games", responses={**ok("Front1901GameList"), **errors(E.INVALID_CURSOR)})
+@router.get("/v1/front1901/games", responses={**ok(answers.Front1901GameList), **errors(E.INVALID_CURSOR)})
 async def list_front1901_games(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """My games of Front 1901, newest first."""
     return reply(games.list_games(storage(), caller, cursor, limit))
 
 
-@router.get("/v1/front1901/games/{game_id}", responses={**polled("Front1901GameOut"), **errors(E.NOT_FOUND)})
+@router.get("/v1/front1901/games/{game_id}", responses={**polled(answers.Front1901GameOut), **errors(E.NOT_FOUND)})
 async def get_front1901_game(game_id: GameId, caller: Known, if_none_match: IfNoneMatch = None) -> Response:
     """My game: the position, the phase, my legal orders per unit, my draft, this phase's messages and answers,
     my agreements, the AI powers' trust in me, whether it is over. Send the ETag back in If-None-Match to get
@@ -82,7 +82,7 @@ async def get_front1901_game(game_id: GameId, caller: Known, if_none_match: IfNo
 
 
 @router.put("/v1/front1901/games/{game_id}/phases/{phase}/orders",
-            responses={**ok("Front1901OrdersOut"), **errors(*_IN_PLAY, E.ILLEGAL_ORDERS)},
+            responses={**ok(answers.Front1901OrdersOut), **errors(*_IN_PLAY, E.ILLEGAL_ORDERS)},
             **limited(Counted.FRONT1901_PHASES))
 async def submit_front1901_orders(game_id: GameId, phase: Phase, body: Front1901OrdersIn, request: Request,
                                   caller: Known, key: IdempotencyKey = None) -> Response:
@@ -98,7 +98,7 @@ async def submit_front1901_orders(game_id: GameId, phase: Phase, body: Front1901
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/proposals",
-             responses={**ok("Front1901ProposalOut"), **errors(*_IN_PLAY, E.CONFLICT, E.ILLEGAL_PROPOSAL)})
+             responses={**ok(answers.Front1901ProposalOut), **errors(*_IN_PLAY, E.CONFLICT, E.ILLEGAL_PROPOSAL)})
 async def send_front1901_proposal(game_id: GameId, phase: Phase, body: Front1901ProposalIn, request: Request,
                                   caller: Known, key: IdempotencyKey = None) -> Response:
     """A proposal to an AI power, answered at once (at most 3 to a power a phase; an exact repeat returns the
@@ -112,7 +112,7 @@ async def send_front1901_proposal(game_id: GameId, phase: Phase, body: Front1901
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/replies",
-             responses={**ok("Front1901GameOut"), **errors(*_IN_PLAY, E.CONFLICT, E.ILLEGAL_PROPOSAL)})
+             responses={**ok(answers.Front1901GameOut), **errors(*_IN_PLAY, E.CONFLICT, E.ILLEGAL_PROPOSAL)})
 async def reply_front1901_message(game_id: GameId, phase: Phase, body: Front1901ReplyIn, request: Request,
                                   caller: Known, key: IdempotencyKey = None) -> Response:
     """Accept or decline an AI power's open proposal of this phase."""
@@ -124,7 +124,7 @@ async def reply_front1901_message(game_id: GameId, phase: Phase, body: Front1901
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/cancellations",
-             responses={**ok("Front1901GameOut"), **errors(*_IN_PLAY, E.CONFLICT, E.ILLEGAL_PROPOSAL)})
+             responses={**ok(answers.Front1901GameOut), **errors(*_IN_PLAY, E.CONFLICT, E.ILLEGAL_PROPOSAL)})
 async def end_front1901_agreement(game_id: GameId, phase: Phase, body: Front1901CancelIn, request: Request,
                                   caller: Known, key: IdempotencyKey = None) -> Response:
     """Cancel one of my lasting agreements (pact, split, alliance, dmz) during negotiation: not a break; the
@@ -137,7 +137,7 @@ async def end_front1901_agreement(game_id: GameId, phase: Phase, body: Front1901
 
 
 @router.put("/v1/front1901/games/{game_id}/phases/{phase}/draft",
-            responses={**ok("Front1901DraftOut"), **errors(*_IN_PLAY, E.CONFLICT, E.ILLEGAL_ORDERS)})
+            responses={**ok(answers.Front1901DraftOut), **errors(*_IN_PLAY, E.CONFLICT, E.ILLEGAL_ORDERS)})
 async def save_front1901_draft(game_id: GameId, phase: Phase, body: Front1901OrdersIn, request: Request,
                                caller: Known, key: IdempotencyKey = None) -> Response:
     """A draft of my orders for the phase, read as orders are (void ones, convoys); the strength estimate reads
@@ -150,7 +150,7 @@ async def save_front1901_draft(game_id: GameId, phase: Phase, body: Front1901Ord
 
 
 @router.get("/v1/front1901/games/{game_id}/estimates",
-            responses={**ok("Front1901Estimates"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)},
+            responses={**ok(answers.Front1901Estimates), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)},
             **limited(Counted.HELP_TOOLS))
 async def estimate_front1901_draft(game_id: GameId, caller: Known) -> Response:
     """The strength estimate under each order of my draft: strength, the strongest opposition, the chance."""
@@ -158,7 +158,7 @@ async def estimate_front1901_draft(game_id: GameId, caller: Known) -> Response:
 
 
 @router.get("/v1/front1901/games/{game_id}/threats",
-            responses={**ok("Front1901Threats"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)},
+            responses={**ok(answers.Front1901Threats), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)},
             **limited(Counted.HELP_TOOLS))
 async def get_front1901_threats(game_id: GameId, caller: Known) -> Response:
     """The threat map: per province, the powers and their units able to move or support into it next phase, my
@@ -167,7 +167,7 @@ async def get_front1901_threats(game_id: GameId, caller: Known) -> Response:
 
 
 @router.get("/v1/front1901/games/{game_id}/suggestions",
-            responses={**ok("Front1901Suggestions"), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)},
+            responses={**ok(answers.Front1901Suggestions), **errors(E.NOT_FOUND, E.GAME_OVER, E.CONFLICT)},
             **limited(Counted.HELP_TOOLS))
 async def suggest_front1901_orders(game_id: GameId, caller: Known) -> Response:
     """What the normal level would order for my power now, each order with its reason."""
@@ -175,14 +175,14 @@ async def suggest_front1901_orders(game_id: GameId, caller: Known) -> Response:
 
 
 @router.get("/v1/front1901/games/{game_id}/phases/{phase}",
-            responses={**ok("Front1901PhasePlayed"), **errors(E.NOT_FOUND)})
+            responses={**ok(answers.Front1901PhasePlayed), **errors(E.NOT_FOUND)})
 async def get_front1901_phase(game_id: GameId, phase: Phase, caller: Known) -> Response:
     """A past phase as I saw it: every order and result, the summary, what changed, my messages."""
     return reply(games.past_phase(storage(), caller, game_id, phase))
 
 
 @router.get("/v1/front1901/games/{game_id}/history",
-            responses={**ok("Front1901History"), **errors(E.NOT_FOUND, E.INVALID_CURSOR)})
+            responses={**ok(answers.Front1901History), **errors(E.NOT_FOUND, E.INVALID_CURSOR)})
 async def get_front1901_history(game_id: GameId, caller: Known, cursor: Cursor = None, limit: Limit = 50
                                 ) -> Response:
     """My game's history from 1901, in play or over: every phase's orders, results and centres, my messages."""
@@ -190,7 +190,7 @@ async def get_front1901_history(game_id: GameId, caller: Known, cursor: Cursor =
 
 
 @router.get("/v1/front1901/games/{game_id}/record",
-            responses={**ok("Front1901Record"),
+            responses={**ok(answers.Front1901Record),
                        **errors(E.NOT_FOUND, E.IN_PLAY, E.RECORD_CLOSED, E.INVALID_CURSOR)})
 async def get_front1901_record(game_id: GameId, caller: Known, cursor: Cursor = None, limit: Limit = 50
                                ) -> Response:
@@ -199,7 +199,7 @@ async def get_front1901_record(game_id: GameId, caller: Known, cursor: Cursor = 
     return reply(games.game_record(storage(), get_clock(), caller, game_id, cursor, limit))
 
 
-@router.post("/v1/front1901/games/{game_id}/stop", responses={**ok("Front1901GameOut"), **errors(E.NOT_FOUND,
+@router.post("/v1/front1901/games/{game_id}/stop", responses={**ok(answers.Front1901GameOut), **errors(E.NOT_FOUND,
                                                                                                   E.GAME_OVER,
                                                                                                   E.CONFLICT)})
 async def stop_front1901_game(game_id: GameId, request: Request, caller: Known, key: IdempotencyKey = None
@@ -209,7 +209,7 @@ async def stop_front1901_game(game_id: GameId, request: Request, caller: Known, 
     return answer(key, request, caller, None, lambda: games.stop_game(storage(), get_clock(), caller, game_id))
 
 
-@router.get("/v1/front1901/daily", responses={**ok("Front1901DailyOut"), **errors(E.NOT_FOUND)})
+@router.get("/v1/front1901/daily", responses={**ok(answers.Front1901DailyOut), **errors(E.NOT_FOUND)})
 async def get_front1901_daily(caller: Known, day: OfDay = None) -> Response:
     """Today's challenge (the same power, level and seed for everyone) and mine, with its result once over;
     ``day`` for an earlier one (404 for a day to come)."""
@@ -217,7 +217,7 @@ async def get_front1901_daily(caller: Known, day: OfDay = None) -> Response:
 
 
 @router.post("/v1/front1901/daily", status_code=201,
-             responses={**ok("Front1901DailyStarted", 201), **errors(E.CHALLENGE_ALREADY_STARTED)})
+             responses={**ok(answers.Front1901DailyStarted, 201), **errors(E.CHALLENGE_ALREADY_STARTED)})
 async def start_front1901_daily(request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Start my challenge of today, a short game: one attempt a day (409 ``challenge_already_started``)."""
     client = client_of(request)
@@ -226,7 +226,7 @@ async def start_front1901_daily(request: Request, caller: Me, key: IdempotencyKe
 
 
 @router.get("/v1/front1901/daily/board",
-            responses={**ok("Front1901Board"), **errors(E.NOT_FOUND, E.INVALID_CURSOR)})
+            responses={**ok(answers.Front1901Board), **errors(E.NOT_FOUND, E.INVALID_CURSOR)})
 async def get_front1901_board(caller: Known, day: OfDay = None, cursor: Cursor = None, limit: BoardLimit = 50
                               ) -> Response:
     """The board of a day's challenge, best first, equal results sharing a rank, with my rank."""

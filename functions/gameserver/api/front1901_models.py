@@ -1,77 +1,31 @@
 """Request bodies of Front 1901's routes (v1): a new solo game, a phase's orders or draft, a proposal, an answer
 to an AI power's proposal, a cancellation; and the words of Front 1901 the answers share, each defined once (they
 mirror the rules layer's, which the API cannot import at a cold start: tests/front1901_games/test_words.py holds
-each mirror equal to its source). What the routes answer is in ``front1901_answers``."""
+each mirror equal to its source; those a domain's answer names too are in ``domain.front1901.words``). What the
+routes answer is in ``domain.front1901.answers``."""
 
 from __future__ import annotations
 
-import enum
 from typing import Annotated, Literal
 
 from fastapi import Path
 from pydantic import Field
 
 from gameserver.api.models import Choice, RequestBody
+from gameserver.domain.front1901.words import (
+    Front1901Length,
+    Front1901Level,
+    Front1901Power,
+    Front1901ProposalKind,
+    Province,
+)
 
-
-class Front1901Power(enum.StrEnum):
-    """The seven great powers."""
-
-    AUSTRIA = "AUSTRIA"
-    ENGLAND = "ENGLAND"
-    FRANCE = "FRANCE"
-    GERMANY = "GERMANY"
-    ITALY = "ITALY"
-    RUSSIA = "RUSSIA"
-    TURKEY = "TURKEY"
-
-
-class Front1901Level(enum.StrEnum):
-    """The AI powers' level."""
-
-    EASY = "easy"
-    """Cautious: holds and supports its own centres before it attacks; keeps its promises more often."""
-    NORMAL = "normal"
-    """Coordinates: allied AI powers support each other's attacks and defences."""
-    HARD = "hard"
-    """Simulates several scenarios with the engine before deciding; less honest."""
-
-
-class Front1901Length(enum.StrEnum):
-    """How long a game lasts."""
-
-    FULL = "full"
-    """To 18 centres, then on until no enemy centre is left or the member stops."""
-    SHORT = "short"
-    """Until a power reaches 18 centres or the end of 1910, whichever comes first."""
-
-
-class Front1901ProposalKind(enum.StrEnum):
-    """What a proposal (and the agreement it makes) is."""
-
-    PACT = "pact"
-    """No attacks between the two (binds both, until broken or cancelled)."""
-    SUPPORT = "support"
-    """The recipient's unit supports one of the proposer's moves this phase."""
-    SPLIT = "split"
-    """These centres for me, those for you (binds both, until broken or cancelled)."""
-    ALLIANCE = "alliance"
-    """Against a third power; includes a pact (until broken, cancelled, or the target is eliminated)."""
-    DMZ = "dmz"
-    """The recipient sends no unit into provinces around one of the proposer's centres."""
-    DEMAND = "demand"
-    """An AI power's only: leave these provinces, checked after this phase's moves."""
-
-
-Province = Annotated[str, Field(pattern=r"^[A-Z]{3}$", description="a province's abbreviation", examples=["BEL"])]
 OrderText = Annotated[str, Field(min_length=1, max_length=60, description="an order in either notation",
                                  examples=["A PAR - BUR"])]
 MAX_ORDERS = 40
 """Orders in one submission at most (the most units a power may have, 34, and room for written convoys)."""
 Phase = Annotated[str, Path(pattern=r"^[SFW]\d{4}[MRA]$", description="a phase: season, year, step (S1901M)",
                             examples=["S1901M"])]
-PhaseText = Annotated[str, Field(pattern=r"^[SFW]\d{4}[MRA]$", description="a phase (S1901M)",
-                                 examples=["S1901M"])]
 
 
 class NewFront1901Game(RequestBody):

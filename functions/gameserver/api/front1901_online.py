@@ -30,7 +30,7 @@ from gameserver.api.front1901_online_models import (
 )
 from gameserver.api.models import Reason
 from gameserver.clock import get_clock
-from gameserver.domain.front1901 import games, online, ratings
+from gameserver.domain.front1901 import answers, games, online, ratings
 from gameserver.domain.moderation import void
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
@@ -45,7 +45,7 @@ to decide in it, or refused now (a seat an AI power keeps, a limit of the phase)
 
 
 @router.post("/v1/front1901/tables", status_code=201,
-             responses={**ok("Front1901TableOut", 201), **errors(E.NOT_FOUND)})
+             responses={**ok(online.Front1901TableOut, 201), **errors(E.NOT_FOUND)})
 async def open_front1901_table(body: NewFront1901Table, request: Request, caller: Me, key: IdempotencyKey = None
                                ) -> Response:
     """A table: my seat, one kept for each member I invite, the rest open to anyone; AI powers take the seats
@@ -60,20 +60,20 @@ async def open_front1901_table(body: NewFront1901Table, request: Request, caller
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/front1901/tables", responses={**ok("Front1901TableList"), **errors(E.INVALID_CURSOR)})
+@router.get("/v1/front1901/tables", responses={**ok(online.Front1901TableList), **errors(E.INVALID_CURSOR)})
 async def list_front1901_tables(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Tables with a seat anyone may take, closing soonest first."""
     return reply(online.open_tables(storage(), get_clock(), cursor, limit))
 
 
-@router.get("/v1/front1901/tables/{table_id}", responses={**ok("Front1901TableOut"), **errors(E.NOT_FOUND)})
+@router.get("/v1/front1901/tables/{table_id}", responses={**ok(online.Front1901TableOut), **errors(E.NOT_FOUND)})
 async def get_front1901_table(table_id: TableId, caller: Me) -> Response:
     """A table I host, am invited to or sit at, or one with a seat anyone may take."""
     return reply(online.read_table(storage(), get_clock(), caller, table_id))
 
 
 @router.post("/v1/front1901/tables/{table_id}/join",
-             responses={**ok("Front1901Joined"), **errors(E.NOT_FOUND, E.TABLE_CLOSED, E.TABLE_FULL,
+             responses={**ok(online.Front1901Joined), **errors(E.NOT_FOUND, E.TABLE_CLOSED, E.TABLE_FULL,
                                                          E.ALREADY_SEATED)})
 async def join_front1901_table(table_id: TableId, body: Front1901JoinIn, request: Request, caller: Me,
                                key: IdempotencyKey = None) -> Response:
@@ -83,7 +83,7 @@ async def join_front1901_table(table_id: TableId, body: Front1901JoinIn, request
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/messages",
-             responses={**ok("Front1901GameOut"), **errors(*_IN_PLAY, E.ILLEGAL_PROPOSAL)})
+             responses={**ok(answers.Front1901GameOut), **errors(*_IN_PLAY, E.ILLEGAL_PROPOSAL)})
 async def send_front1901_message(game_id: GameId, phase: Phase, body: Front1901MessageIn, request: Request,
                                  caller: Me, key: IdempotencyKey = None) -> Response:
     """A text to one power (only it reads it) or to every power; none in gunboat (422)."""
@@ -92,7 +92,7 @@ async def send_front1901_message(game_id: GameId, phase: Phase, body: Front1901M
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/votes",
-             responses={**ok("Front1901GameOut"), **errors(*_IN_PLAY, E.INVALID)})
+             responses={**ok(answers.Front1901GameOut), **errors(*_IN_PLAY, E.INVALID)})
 async def vote_front1901(game_id: GameId, phase: Phase, body: Front1901VoteIn, request: Request, caller: Me,
                          key: IdempotencyKey = None) -> Response:
     """My vote of the phase, counted as it closes: a draw (every surviving member, and the AI powers unless one
@@ -102,7 +102,7 @@ async def vote_front1901(game_id: GameId, phase: Phase, body: Front1901VoteIn, r
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/reclaim",
-             responses={**ok("Front1901GameOut"), **errors(E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED, E.CONFLICT)})
+             responses={**ok(answers.Front1901GameOut), **errors(E.NOT_FOUND, E.GAME_OVER, E.TURN_CLOSED, E.CONFLICT)})
 async def reclaim_front1901_seat(game_id: GameId, phase: Phase, request: Request, caller: Me,
                                  key: IdempotencyKey = None) -> Response:
     """Take back my seat from the AI power that kept it: mine again from the next phase."""
@@ -110,14 +110,14 @@ async def reclaim_front1901_seat(game_id: GameId, phase: Phase, request: Request
                                                                          phase))
 
 
-@router.get("/v1/front1901/ratings", responses={**ok("Front1901RatingBoard"), **errors(E.INVALID_CURSOR)})
+@router.get("/v1/front1901/ratings", responses={**ok(ratings.Front1901RatingBoard), **errors(E.INVALID_CURSOR)})
 async def get_front1901_ratings(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Online Front 1901's board: each rated member's rating (openskill's Plackett-Luce), highest first."""
     return reply(ratings.board(storage(), cursor, limit))
 
 
 @router.post("/v1/front1901/games/{game_id}/phases/{phase}/messages/{message_id}/report", status_code=201,
-             responses={**ok("Front1901Reported", 201), **errors(E.NOT_FOUND)})
+             responses={**ok(games.Front1901Reported, 201), **errors(E.NOT_FOUND)})
 async def report_front1901_message(game_id: GameId, phase: Phase, message_id: Annotated[int, Path(ge=1)],
                                    request: Request, caller: Me, key: IdempotencyKey = None) -> Response:
     """Report a text sent to me (or to all) in this phase, the open one or any earlier one: moderators read it,
@@ -127,7 +127,7 @@ async def report_front1901_message(game_id: GameId, phase: Phase, message_id: An
 
 
 @moderators.post("/v1/moderation/front1901/games/{game_id}/void",
-                 responses={**ok("Front1901Voided"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.IN_PLAY, E.CONFLICT,
+                 responses={**ok(ratings.Front1901Voided), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.IN_PLAY, E.CONFLICT,
                                                              E.BUSY)},
                  tags=["moderation"])
 async def void_front1901_game(game_id: GameId, body: Reason, request: Request, caller: Me,
@@ -139,7 +139,7 @@ async def void_front1901_game(game_id: GameId, body: Reason, request: Request, c
 
 
 @moderators.get("/v1/moderation/front1901/reports",
-                responses={**ok("Front1901Reports"), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)}, tags=["moderation"])
+                responses={**ok(games.Front1901Reports), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)}, tags=["moderation"])
 async def list_front1901_reports(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Moderators: the reported messages of online Front 1901, the latest first."""
     return reply(games.reported_messages(storage(), cursor, limit))

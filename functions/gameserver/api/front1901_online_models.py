@@ -7,25 +7,17 @@ from typing import Annotated
 
 from pydantic import Field
 
-from gameserver.api.front1901_models import Front1901Length, Front1901Level, Front1901Power
 from gameserver.api.models import Choice, PhasePace, RequestBody, Timestamp
+from gameserver.domain.front1901.words import (
+    Front1901Length,
+    Front1901Level,
+    Front1901Power,
+    Front1901Press,
+    Front1901Seating,
+)
 
 TEXT_LIMIT = 1000
 """The longest text message (the rules' ``TEXT_LIMIT``; tests/front1901_games/test_words.py holds them equal)."""
-
-
-class Front1901Press(enum.StrEnum):
-    FULL = "full"
-    """Messages and proposals between any two powers, texts to one power or to all."""
-    GUNBOAT = "gunboat"
-    """No messages: nobody negotiates, the AI powers neither."""
-
-
-class Front1901Seating(enum.StrEnum):
-    DEALT = "dealt"
-    """The powers are drawn when the game starts."""
-    PICKED = "picked"
-    """Each member picks theirs on sitting down."""
 
 
 class Front1901Vote(enum.StrEnum):

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request, Response
 from gameserver.api.deps import IdempotencyKey, InvitationId, Me, answer, errors, ok, reply
 from gameserver.api.invitations_models import NewInvitation
 from gameserver.clock import get_clock
-from gameserver.domain.feinthold import friendly
+from gameserver.domain.feinthold import answers, friendly
 from gameserver.errors import ErrorCode as E
 from gameserver.services import storage
 
@@ -41,7 +41,7 @@ async def list_invitations(caller: Me) -> Response:
 @router.post(
     "/v1/feinthold/invitations/{invitation_id}/accept",
     status_code=201,
-    responses={**ok("GameOut", 201), **errors(E.NOT_FOUND, E.FORBIDDEN, E.INVITATION_ANSWERED, E.INVITATION_EXPIRED)},
+    responses={**ok(answers.GameOut, 201), **errors(E.NOT_FOUND, E.FORBIDDEN, E.INVITATION_ANSWERED, E.INVITATION_EXPIRED)},
     tags=["invitations"],
 )
 async def accept_invitation(invitation_id: InvitationId, request: Request, caller: Me, key: IdempotencyKey = None

@@ -11,21 +11,32 @@ from __future__ import annotations
 import enum
 import re
 from datetime import date
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
 from gameserver.platform.pace import Pace, PhasePace
-from gameserver.words import DecimalText, GameKind, GameStatus, Mode, Month, NextCursor, Side, Timestamp
+from gameserver.words import (
+    ClosedBy,
+    DecimalText,
+    Draw,
+    EntryStatus,
+    GameKind,
+    GameStatus,
+    HouseAi,
+    Mode,
+    Month,
+    NextCursor,
+    ServerNow,
+    Side,
+    Timestamp,
+)
 
-__all__ = ["DecimalText", "GameKind", "GameStatus", "Mode", "Month", "NextCursor", "Pace", "PhasePace", "Side",
-           "Timestamp"]
+__all__ = ["ClosedBy", "DecimalText", "Draw", "EntryStatus", "GameKind", "GameStatus", "HouseAi", "Mode", "Month",
+           "NextCursor", "Pace", "PhasePace", "ServerNow", "Side", "Timestamp"]
 
-ServerNow = Annotated[Timestamp | None, Field(description=(
-    "the server's clock when it answered this view: deadlines count down from it, not from the client's clock "
-    "(absent from the answers of calls that change something)"))]
 
 _DAY = re.compile(r"\d{4}-\d\d-\d\d")
 
@@ -84,31 +95,6 @@ class FeintPace(enum.StrEnum):
 
 
 
-Draw = Literal["draw"]
-"""A game that ended without a winner."""
-
-
-class HouseAi(enum.StrEnum):
-    """Feinthold's house AIs: "play with the same rules and the same menu of instructions as the players,
-    seeing nothing more than their own side; a little noise changes the numbers of their rules"."""
-
-    SENTINEL = "sentinel"
-    """Careful."""
-    PIVOT = "pivot"
-    """Balanced: it scouts and bluffs with decoys."""
-    RAM = "ram"
-    """Aggressive."""
-
-
-class ClosedBy(enum.StrEnum):
-    """What closed a step."""
-
-    ORDERS = "orders"
-    """Every seat the step waited for had sent."""
-    DEADLINE = "deadline"
-    """Its deadline passed first: the missing decisions were the stand-ins' (or the rules')."""
-
-
 def _integral_as_int(value: Any) -> Any:
     """JSON (and the document's JSON Schema) counts 13.0 as the integer 13: read it so, inside lists and
     objects too. 13.5 stays a float, which an integer field refuses."""
@@ -119,13 +105,6 @@ def _integral_as_int(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _integral_as_int(item) for key, item in value.items()}
     return value
-
-
-class EntryStatus(enum.StrEnum):
-    """Whether a member's game of a day (the Daily Front, Front 1901's daily challenge) is still in play."""
-
-    PLAYING = "playing"
-    FINISHED = "finished"
 
 
 class RequestBody(BaseModel):

@@ -21,6 +21,8 @@ from gameserver.api.deps import (
 from gameserver.api.models import Reason
 from gameserver.clock import get_clock
 from gameserver.domain import moderation
+from gameserver.domain.challenges.answers import PublishedPage
+from gameserver.domain.duels.service import DuelOut
 from gameserver.domain.moderation import freezes, reading, stop, void
 from gameserver.errors import ErrorCode as E
 from gameserver.platform.fairplay.marks import MarkStatus
@@ -30,7 +32,7 @@ from gameserver.storage import cursors
 router = APIRouter(route_class=ModeratorsOnly)
 
 
-@router.get("/v1/moderation/marks", responses={**ok("MarkList"), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)},
+@router.get("/v1/moderation/marks", responses={**ok(moderation.MarkList), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)},
             tags=["moderation"])
 async def list_marks(caller: Known, status: MarkStatus = MarkStatus.OPEN, cursor: Cursor = None,
                      limit: Annotated[int, Query(ge=1, le=100)] = 50) -> Response:
@@ -39,7 +41,7 @@ async def list_marks(caller: Known, status: MarkStatus = MarkStatus.OPEN, cursor
     return reply(moderation.marks_page(storage(), caller, cursor, limit, status))
 
 
-@router.post("/v1/moderation/marks/{member}/{mark_id}/close", responses={**ok("MarkOut"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.MARK_CLOSED)}, tags=["moderation"])
+@router.post("/v1/moderation/marks/{member}/{mark_id}/close", responses={**ok(moderation.MarkOut), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.MARK_CLOSED)}, tags=["moderation"])
 async def close_mark(member: Annotated[str, Path(min_length=1, max_length=128, description="the member's subject")],
                 mark_id: Annotated[str, Path(pattern=r"^[0-9a-f]{20}$", description="a mark id")],
                 body: Reason, request: Request, caller: Known, key: IdempotencyKey = None) -> Response:
@@ -56,14 +58,14 @@ RecordLimit = Annotated[int, Query(ge=1, le=100)]
 
 
 @router.get("/v1/moderation/members/{member}/marks",
-            responses={**ok("MarkList"), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)}, tags=["moderation"])
+            responses={**ok(moderation.MarkList), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)}, tags=["moderation"])
 async def list_member_marks(member: Member, caller: Known, cursor: Cursor = None, limit: RecordLimit = 50
                             ) -> Response:
     """Moderators: one member's marks, open and closed, newest first."""
     return reply(reading.member_marks(storage(), caller, member, cursor, limit))
 
 
-@router.get("/v1/moderation/members/{member}", responses={**ok("MemberRecord"), **errors(E.MODERATORS_ONLY,
+@router.get("/v1/moderation/members/{member}", responses={**ok(reading.MemberRecord), **errors(E.MODERATORS_ONLY,
                                                                                           E.NOT_FOUND)},
             tags=["moderation"])
 async def get_member_record(member: Member, caller: Known, limit: RecordLimit = 20) -> Response:
@@ -78,7 +80,7 @@ async def get_member_record(member: Member, caller: Known, limit: RecordLimit = 
     return reply(record)
 
 
-@router.get("/v1/moderation/audit", responses={**ok("AuditList"), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)},
+@router.get("/v1/moderation/audit", responses={**ok(reading.AuditList), **errors(E.MODERATORS_ONLY, E.INVALID_CURSOR)},
             tags=["moderation"])
 async def list_audit(caller: Known, member: Annotated[str | None, Query(min_length=1, max_length=128)] = None,
                      cursor: Cursor = None, limit: RecordLimit = 50) -> Response:
@@ -88,7 +90,7 @@ async def list_audit(caller: Known, member: Annotated[str | None, Query(min_leng
 
 
 @router.post("/v1/moderation/games/{game_id}/stop",
-             responses={**ok("StoppedGame"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.GAME_OVER)},
+             responses={**ok(stop.StoppedGame), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.GAME_OVER)},
              tags=["moderation"])
 async def stop_game(game_id: GameId, body: Reason, request: Request, caller: Known,
                     key: IdempotencyKey = None) -> Response:
@@ -100,7 +102,7 @@ async def stop_game(game_id: GameId, body: Reason, request: Request, caller: Kno
 
 
 @router.post("/v1/moderation/duels/{duel_id}/void",
-             responses={**ok("DuelOut"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.DUEL_REFUSED)},
+             responses={**ok(DuelOut), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.DUEL_REFUSED)},
              tags=["moderation"])
 async def void_duel(duel_id: DuelId, body: Reason, request: Request, caller: Known,
                     key: IdempotencyKey = None) -> Response:
@@ -111,7 +113,7 @@ async def void_duel(duel_id: DuelId, body: Reason, request: Request, caller: Kno
 
 
 @router.post("/v1/moderation/members/{member}/freeze",
-             responses={**ok("FreezeOut"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.ALREADY_FROZEN)},
+             responses={**ok(freezes.FreezeOut), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.ALREADY_FROZEN)},
              tags=["moderation"])
 async def freeze_member(member: Member, body: Reason, request: Request, caller: Known,
                         key: IdempotencyKey = None) -> Response:
@@ -123,7 +125,7 @@ async def freeze_member(member: Member, body: Reason, request: Request, caller: 
 
 
 @router.post("/v1/moderation/members/{member}/unfreeze",
-             responses={**ok("FreezeOut"), **errors(E.MODERATORS_ONLY, E.NOT_FROZEN)}, tags=["moderation"])
+             responses={**ok(freezes.FreezeOut), **errors(E.MODERATORS_ONLY, E.NOT_FROZEN)}, tags=["moderation"])
 async def unfreeze_member(member: Member, body: Reason, request: Request, caller: Known,
                           key: IdempotencyKey = None) -> Response:
     """Moderators: unfreeze a member's ratings, saying why: the right to play again, not what was lost.
@@ -133,7 +135,7 @@ async def unfreeze_member(member: Member, body: Reason, request: Request, caller
 
 
 @router.post("/v1/moderation/doctrines/{doctrine_id}/hide",
-             responses={**ok("PublishedPage"), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.DOCTRINE_HIDDEN)},
+             responses={**ok(PublishedPage), **errors(E.MODERATORS_ONLY, E.NOT_FOUND, E.DOCTRINE_HIDDEN)},
              tags=["moderation"])
 async def hide_doctrine(doctrine_id: PublishedId, body: Reason, request: Request, caller: Known, key: IdempotencyKey = None) -> Response:
     """Moderators: hide a published doctrine with an offensive name, saying why: out of every listing and

@@ -111,24 +111,14 @@ def finish(spec: dict[str, Any]) -> dict[str, Any]:
 
 
 def answer_models() -> dict[str, type]:
-    """Every answer a route names (``deps.ok``), by name: the domains' ``TypedDict``s the routes name (every
-    router imported, so each has named its own), and the models of the ``api/*_answers`` modules."""
+    """Every answer a route names (``deps.ok``), by name: the domains' ``TypedDict``s, every router imported so
+    that each has named its own."""
     import gameserver.api
     from gameserver.api.deps import ANSWERS
 
-    found: dict[str, type] = {}
     for module_info in pkgutil.iter_modules(gameserver.api.__path__):
-        module = importlib.import_module(f"gameserver.api.{module_info.name}")
-        if module_info.name.endswith("_answers"):
-            for name, value in vars(module).items():
-                if (isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == module.__name__):
-                    if name in found:
-                        raise LookupError(f"two answer models are named {name}")
-                    found[name] = value
-    for name, declared in ANSWERS.items():
-        if found.setdefault(name, declared) is not declared:
-            raise LookupError(f"two answers are named {name}")
-    return found
+        importlib.import_module(f"gameserver.api.{module_info.name}")
+    return dict(ANSWERS)
 
 
 def _add_schemas(schemas: dict[str, Any], models: list[type]) -> None:
@@ -307,7 +297,6 @@ def _prefix_doctrine_parts(spec: dict[str, Any]) -> None:
 
 
 def _doctrine_classes() -> set[str]:
-    from pydantic import BaseModel
 
     return {name for module_name, module in list(sys.modules.items())
             if module_name.startswith("rules.feinthold.doctrine.") and module is not None

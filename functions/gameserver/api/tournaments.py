@@ -29,7 +29,7 @@ _REFUSED = (E.TOURNAMENT_FULL, E.TOURNAMENT_CANCELLED, E.TOURNAMENT_FINISHED, E.
 
 
 @router.post("/v1/feinthold/tournaments", status_code=201,
-             responses={**ok("TournamentOut", 201), **errors(E.INSUFFICIENT_CREDITS, E.TOURNAMENT_REFUSED, E.RATINGS_FROZEN)})
+             responses={**ok(tournaments.TournamentOut, 201), **errors(E.INSUFFICIENT_CREDITS, E.TOURNAMENT_REFUSED, E.RATINGS_FROZEN)})
 async def create_tournament(body: NewTournament, request: Request, caller: Me, key: IdempotencyKey = None
                             ) -> Response:
     """Create a tournament of 4 or 8; I join it on creation, my fee into the pot (409 if short)."""
@@ -41,26 +41,26 @@ async def create_tournament(body: NewTournament, request: Request, caller: Me, k
     return answer(key, request, caller, body.model_dump(mode="json"), work, status=201)
 
 
-@router.get("/v1/feinthold/tournaments", responses={**ok("TournamentList"), **errors(E.INVALID_CURSOR)})
+@router.get("/v1/feinthold/tournaments", responses={**ok(tournaments.TournamentList), **errors(E.INVALID_CURSOR)})
 async def list_tournaments(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """Tournaments taking entries, newest first."""
     return reply(tournaments.list_tournaments(storage(), get_clock(), cursor, limit))
 
 
-@router.get("/v1/feinthold/tournaments/mine", responses={**ok("TournamentList"), **errors(E.INVALID_CURSOR)})
+@router.get("/v1/feinthold/tournaments/mine", responses={**ok(tournaments.TournamentList), **errors(E.INVALID_CURSOR)})
 async def list_my_tournaments(caller: Me, cursor: Cursor = None, limit: Limit = 20) -> Response:
     """The tournaments I am in (or was in when they ended), the latest joined first."""
     return reply(tournaments.my_tournaments(storage(), caller, cursor, limit))
 
 
-@router.get("/v1/feinthold/tournaments/{tournament_id}", responses={**polled("TournamentOut"), **errors(E.NOT_FOUND)})
+@router.get("/v1/feinthold/tournaments/{tournament_id}", responses={**polled(tournaments.TournamentOut), **errors(E.NOT_FOUND)})
 async def get_tournament(tournament_id: TournamentId, caller: Me, if_none_match: IfNoneMatch = None) -> Response:
     """A tournament: entries, seeds, the bracket (matches with their games, results, rating changes), pot, prizes."""
     return conditional(tournaments.read_tournament(storage(), tournament_id), if_none_match)
 
 
 @router.post("/v1/feinthold/tournaments/{tournament_id}/join",
-             responses={**ok("TournamentOut"), **errors(E.NOT_FOUND, E.INSUFFICIENT_CREDITS, E.RATINGS_FROZEN, *_REFUSED)})
+             responses={**ok(tournaments.TournamentOut), **errors(E.NOT_FOUND, E.INSUFFICIENT_CREDITS, E.RATINGS_FROZEN, *_REFUSED)})
 async def join_tournament(tournament_id: TournamentId, request: Request, caller: Me,
                           key: IdempotencyKey = None) -> Response:
     """Take a seat, my fee into the pot; 409 when full, started, cancelled, joined already or short of the fee."""
@@ -69,7 +69,7 @@ async def join_tournament(tournament_id: TournamentId, request: Request, caller:
 
 
 @router.post("/v1/feinthold/tournaments/{tournament_id}/leave",
-             responses={**ok("TournamentOut"), **errors(E.NOT_FOUND, *_REFUSED)})
+             responses={**ok(tournaments.TournamentOut), **errors(E.NOT_FOUND, *_REFUSED)})
 async def leave_tournament(tournament_id: TournamentId, request: Request, caller: Me,
                            key: IdempotencyKey = None) -> Response:
     """Leave before it is full: my fee comes back."""
@@ -78,7 +78,7 @@ async def leave_tournament(tournament_id: TournamentId, request: Request, caller
 
 
 @router.post("/v1/feinthold/tournaments/{tournament_id}/matches/{slot}/abandon",
-             responses={**ok("TournamentOut"), **errors(E.NOT_FOUND, *_REFUSED)})
+             responses={**ok(tournaments.TournamentOut), **errors(E.NOT_FOUND, *_REFUSED)})
 async def abandon_match(tournament_id: TournamentId, slot: Slot, request: Request, caller: Me,
                         key: IdempotencyKey = None) -> Response:
     """Abandon my match: I lose it by forfeit, the other player goes on."""

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-import enum
-
 from pydantic import Field
 
 from gameserver.api.models import Choice, RequestBody
-from gameserver.domain.tournaments.service import MAX_FEE
+from gameserver.domain.tournaments.service import MAX_FEE, TournamentSize
 from gameserver.platform.tournaments.lifecycle import NAME_LENGTH
-
-
-class TournamentSize(enum.IntEnum):
-    """How many members a knockout tournament seats (``platform.tournaments.SIZES``)."""
-
-    FOUR = 4
-    EIGHT = 8
 
 
 class NewTournament(RequestBody):

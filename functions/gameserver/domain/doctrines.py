@@ -8,7 +8,10 @@ doctrine updates or removes that copy in the same transaction, and a game in pro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.feinthold import rules
@@ -17,12 +20,28 @@ from gameserver.identity import Caller
 from gameserver.storage.doctrines import SlotDoctrine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
+from gameserver.words import DoctrineJson, Timestamp
 
 SLOTS = (1, 2, 3)
 """"A member can write up to three doctrines"."""
 
 
-def _answer(slot: int, entry: SlotDoctrine, default: int | None) -> dict[str, Any]:
+class DoctrineOut(TypedDict):
+    """One of my doctrines, in its slot."""
+
+    slot: Annotated[int, Field(ge=1, le=3)]
+    doctrine: DoctrineJson
+    default: Annotated[bool, Field(description="it plays the turns I miss in games that start from now on")]
+    updated_at: Timestamp
+
+
+class DoctrineList(TypedDict):
+    """My doctrines (three at most)."""
+
+    doctrines: list[DoctrineOut]
+
+
+def _answer(slot: int, entry: SlotDoctrine, default: int | None) -> DoctrineOut:
     return {"slot": slot, "doctrine": entry.doctrine, "default": slot == default, "updated_at": entry.updated_at}
 
 
@@ -33,17 +52,17 @@ def _mine(store: Store, caller: Caller, slot: int) -> tuple[SlotDoctrine, int | 
     return held.slots[slot], held.default
 
 
-def list_doctrines(store: Store, caller: Caller) -> dict[str, Any]:
+def list_doctrines(store: Store, caller: Caller) -> DoctrineList:
     held = store.doctrines.doctrines(caller.sub)
     return {"doctrines": [_answer(slot, held.slots[slot], held.default) for slot in sorted(held.slots)]}
 
 
-def read_doctrine(store: Store, caller: Caller, slot: int) -> dict[str, Any]:
+def read_doctrine(store: Store, caller: Caller, slot: int) -> DoctrineOut:
     entry, default = _mine(store, caller, slot)
     return _answer(slot, entry, default)
 
 
-def create_doctrine(store: Store, clock: Clock, caller: Caller, raw: dict[str, Any]) -> dict[str, Any]:
+def create_doctrine(store: Store, clock: Clock, caller: Caller, raw: dict[str, Any]) -> DoctrineOut:
     doctrine = rules().check_doctrine(raw)
     for _ in SLOTS:
         held = store.doctrines.doctrines(caller.sub)
@@ -60,7 +79,7 @@ def create_doctrine(store: Store, clock: Clock, caller: Caller, raw: dict[str, A
     raise _busy()
 
 
-def replace_doctrine(store: Store, clock: Clock, caller: Caller, slot: int, raw: dict[str, Any]) -> dict[str, Any]:
+def replace_doctrine(store: Store, clock: Clock, caller: Caller, slot: int, raw: dict[str, Any]) -> DoctrineOut:
     """Replace the doctrine in ``slot``; if it is the default, games that start from now on get the new one."""
     doctrine = rules().check_doctrine(raw)
     _, default = _mine(store, caller, slot)
@@ -80,7 +99,7 @@ def delete_doctrine(store: Store, caller: Caller, slot: int) -> None:
         raise _busy() from error
 
 
-def make_default(store: Store, caller: Caller, slot: int) -> dict[str, Any]:
+def make_default(store: Store, caller: Caller, slot: int) -> DoctrineOut:
     """Mark ``slot`` as the default doctrine: the one copied into each game of mine when it starts."""
     entry, _ = _mine(store, caller, slot)
     try:

@@ -6,6 +6,7 @@ picked), how its game starts, and its answer.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Generic, TypeVar
@@ -23,6 +24,15 @@ if TYPE_CHECKING:
 
 Started = TypeVar("Started")
 """What a mode's start of a table's game gives back for its answer (Feint: the new game; Front 1901: its id)."""
+
+
+class FeintTableStatus(enum.StrEnum):
+    # A table's status as its answer says it, in every game's online mode (the document's name, from Feint's
+    # lobby, which was the first).
+    OPEN = "open"
+    STARTED = "started"
+    CANCELLED = "cancelled"
+    """Not full before it closed."""
 
 
 def check_invited(store: Store, host: str, invite: Sequence[str], room: int) -> None:

@@ -6,12 +6,12 @@ close pages through."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from gameserver.clock import Clock, iso
+from gameserver.domain.challenges.answers import ChallengerBoard, DoctrineBoard, DoctrineStanding
 from gameserver.domain.challenges.publication import house_of
 from gameserver.platform.challenges import ChallengerLine, DoctrineLine
 from gameserver.storage.port import Store
+from gameserver.words import HouseAi
 
 
 def _month(clock: Clock, month: str | None) -> str:
@@ -19,7 +19,7 @@ def _month(clock: Clock, month: str | None) -> str:
 
 
 def challenger_board(store: Store, clock: Clock, month: str | None, cursor: str | None,
-                     limit: int) -> dict[str, Any]:
+                     limit: int) -> ChallengerBoard:
     """A page of the month's challengers (this month by default), best first."""
     month = _month(clock, month)
     page = store.challenges.challenger_board(month, cursor, limit)
@@ -31,15 +31,15 @@ def challenger_board(store: Store, clock: Clock, month: str | None, cursor: str 
 
 
 def doctrine_board(store: Store, clock: Clock, month: str | None, cursor: str | None,
-                   limit: int) -> dict[str, Any]:
+                   limit: int) -> DoctrineBoard:
     """A page of the month's public doctrines (this month by default), best first, the house AIs among them."""
     month = _month(clock, month)
     page = store.challenges.doctrine_board(month, cursor, limit)
     lines: list[DoctrineLine] = page.lines
-    rows = []
+    rows: list[DoctrineStanding] = []
     for n, line in enumerate(lines, start=1):
         house = house_of(line.doctrine)
         rows.append({"place": page.before + n, "doctrine_id": line.doctrine, "name": page.names[line.doctrine],
-                     "author": line.author, "house_ai": None if house is None else house.value,
+                     "author": line.author, "house_ai": None if house is None else HouseAi(house.value),
                      "rating": f"{line.rating:.2f}", "faced": line.faced, "published_at": iso(line.published_at)})
     return {"month": month, "cursor": page.cursor, "doctrines": rows}

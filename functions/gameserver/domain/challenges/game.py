@@ -21,10 +21,19 @@ import random
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from gameserver.clock import Clock, iso, parse_iso
+from gameserver.domain.challenges.answers import (
+    ChallengeOut,
+    ChallengeStarted,
+    DoctrineTrace,
+    RatingMove,
+    SideResult,
+    TraceTurn,
+)
 from gameserver.domain.challenges.publication import (
+    glicko_json,
     house_of,
     house_stored,
     linked,
@@ -46,6 +55,7 @@ from gameserver.platform.challenges import (
     ChallengerLine,
     ChallengeRuleError,
     ChallengeStatus,
+    ChallengeUnrated,
     events,
     finish,
     next_notice_at,
@@ -75,6 +85,7 @@ from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import GameClose, StepCommit, StepRead
 from gameserver.storage.moderation import AccountFrozen
 from gameserver.storage.records import Game, StepRecord
+from gameserver.words import HouseAi, Side
 
 if TYPE_CHECKING:
     from gameserver.play.modes import Stop
@@ -120,7 +131,7 @@ def _kept(challenges: tuple[Challenge, ...], now: datetime) -> tuple[Challenge, 
 
 
 # ------------------------------------------------------------------ starting
-def start_challenge(store: Store, clock: Clock, caller: Caller, doctrine_id: str, pace: str) -> dict[str, Any]:
+def start_challenge(store: Store, clock: Clock, caller: Caller, doctrine_id: str, pace: str) -> ChallengeStarted:
     """Challenge a published doctrine or a house AI at blitz or rapid pace: whether it is rated is fixed now
     (and said in the answer); my side and the layout are drawn from the game's seed."""
     try:
@@ -279,17 +290,18 @@ def catch_up(store: Store, clock: Clock, challenge_id: str) -> str:
 
 
 # ------------------------------------------------------------------ reading
-def _result(challenge: Challenge) -> str | None:
+def _result(challenge: Challenge) -> SideResult | None:
     if challenge.score is None:
         return None
-    return {1.0: "won", 0.5: "drawn", 0.0: "lost"}[challenge.score]
+    return {1.0: SideResult.WON, 0.5: SideResult.DRAWN, 0.0: SideResult.LOST}[challenge.score]
 
 
-def _change_json(before: Glicko2Rating, change: Glicko2Change, after: Glicko2Rating) -> dict[str, Any]:
-    return {"before": before.to_json(), "change": change.to_json(), "after": after.to_json()}
+def _change_json(before: Glicko2Rating, change: Glicko2Change, after: Glicko2Rating) -> RatingMove:
+    return {"before": glicko_json(before.to_json()), "change": glicko_json(change.to_json()),
+            "after": glicko_json(after.to_json())}
 
 
-def challenge_json(stored: StoredChallenge, doctrine_change: AppliedResult | None) -> dict[str, Any]:
+def challenge_json(stored: StoredChallenge, doctrine_change: AppliedResult | None) -> ChallengeOut:
     """A challenge as its challenger and the doctrine's author see it: never the doctrine's rules."""
     challenge = stored.challenge
     house = house_of(challenge.doctrine)
@@ -300,15 +312,15 @@ def challenge_json(stored: StoredChallenge, doctrine_change: AppliedResult | Non
         "challenger": challenge.challenger,
         "doctrine_id": challenge.doctrine,
         "doctrine_version": challenge.version,
-        "house_ai": None if house is None else house.value,
+        "house_ai": None if house is None else HouseAi(house.value),
         "author": challenge.author,
-        "pace": str(challenge.pace),
-        "status": str(challenge.status),
+        "pace": Pace(challenge.pace),
+        "status": challenge.status,
         "started_at": iso(challenge.started_at),
         "ended_at": None if challenge.ended_at is None else iso(challenge.ended_at),
         "rated": challenge.rated,
         "counted": None if challenge.status is ChallengeStatus.PLAYING else challenge.counts,
-        "why": None if challenge.why is None else str(challenge.why),
+        "why": None if challenge.why is None else ChallengeUnrated(challenge.why),
         "result": _result(challenge),
         "challenger_rating": None if mine is None else _change_json(mine.before, mine.change, mine.after),
         "doctrine_rating": None if doctrine_change is None else _change_json(
@@ -333,13 +345,13 @@ def _of(store: Store, clock: Clock, caller: Caller, challenge_id: str
     return stored, read.doctrine_change, game
 
 
-def read_challenge(store: Store, clock: Clock, caller: Caller, challenge_id: str) -> dict[str, Any]:
+def read_challenge(store: Store, clock: Clock, caller: Caller, challenge_id: str) -> ChallengeOut:
     """A challenge: where it stands, rated or why not, its result and both rating changes once made."""
     stored, change, _ = _of(store, clock, caller, challenge_id)
     return challenge_json(stored, change)
 
 
-def doctrine_trace(store: Store, clock: Clock, caller: Caller, challenge_id: str) -> dict[str, Any]:
+def doctrine_trace(store: Store, clock: Clock, caller: Caller, challenge_id: str) -> DoctrineTrace:
     """What each rule of the challenged doctrine did, turn by turn, once the game is over: its author's alone
     (the challenger's too for a house AI, whose rules are public). 403 for the challenger of a member's
     doctrine, 409 ``in_play`` before the end (the trace shows what the doctrine saw)."""
@@ -355,6 +367,7 @@ def doctrine_trace(store: Store, clock: Clock, caller: Caller, challenge_id: str
     side = next(seat for seat, who in game.players.items() if who != challenge.challenger)
     doctrine = board.stand_ins[side]
     assert doctrine is not None
-    return {"challenge_id": challenge_id, "doctrine_id": challenge.doctrine, "side": side,
-            "turns": rules().doctrine_trace(board.state, doctrine, side)}
+    return {"challenge_id": challenge_id, "doctrine_id": challenge.doctrine, "side": Side(side),
+            # the engine's trace (rules.feinthold.doctrine), described by TraceTurn
+            "turns": cast("list[TraceTurn]", rules().doctrine_trace(board.state, doctrine, side))}
 

@@ -19,9 +19,15 @@ import hashlib
 import threading
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
 
 from gameserver.clock import Clock, iso
+from gameserver.domain.challenges.answers import (
+    GlickoRating,
+    IfChallenged,
+    PublishedLine,
+    PublishedList,
+    PublishedPage,
+)
 from gameserver.domain.fairplay import link_of
 from gameserver.domain.feinthold import rules
 from gameserver.domain.moderation import reason, require_moderator
@@ -31,6 +37,7 @@ from gameserver.ids import new_id
 from gameserver.platform.challenges import (
     ChallengeRuleError,
     ChallengeStatus,
+    ChallengeUnrated,
     DoctrineStatus,
     HouseAI,
     PublishedDoctrine,
@@ -48,6 +55,7 @@ from gameserver.storage.challenges import DoctrineWrite, StoredDoctrine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Seen
 from gameserver.storage.port import Store
+from gameserver.words import HouseAi
 
 HIDE_DOCTRINE = AuditAction.HIDE_DOCTRINE
 """The audit log's action of a hiding."""
@@ -142,11 +150,16 @@ def readable(store: Store, clock: Clock, sub: str, doctrine_id: str) -> StoredDo
 
 
 # ------------------------------------------------------------------ answers
-def rating_json(stored: StoredDoctrine) -> dict[str, Any]:
-    return stored.rating.to_json()
+def glicko_json(figures: dict[str, str]) -> GlickoRating:
+    """A Glicko-2 rating, or a change of one, as an answer says it (``to_json``'s figures)."""
+    return {"rating": figures["rating"], "deviation": figures["deviation"], "volatility": figures["volatility"]}
 
 
-def doctrine_json(stored: StoredDoctrine) -> dict[str, Any]:
+def rating_json(stored: StoredDoctrine) -> GlickoRating:
+    return glicko_json(stored.rating.to_json())
+
+
+def doctrine_json(stored: StoredDoctrine) -> PublishedLine:
     """A published doctrine as anyone sees it in a listing: never its rules."""
     doctrine = stored.doctrine
     house = house_of(doctrine.id)
@@ -154,8 +167,8 @@ def doctrine_json(stored: StoredDoctrine) -> dict[str, Any]:
         "doctrine_id": doctrine.id,
         "name": doctrine.name,
         "author": doctrine.author,
-        "house_ai": None if house is None else house.value,
-        "status": str(doctrine.status),
+        "house_ai": None if house is None else HouseAi(house.value),
+        "status": doctrine.status,
         "version": doctrine.version,
         "published_at": iso(doctrine.published_at),
         "version_at": iso(doctrine.version_at),
@@ -165,7 +178,7 @@ def doctrine_json(stored: StoredDoctrine) -> dict[str, Any]:
     }
 
 
-def page_json(stored: StoredDoctrine, reader: str, for_me: dict[str, Any] | None) -> dict[str, Any]:
+def page_json(stored: StoredDoctrine, reader: str, for_me: IfChallenged | None) -> PublishedPage:
     """A doctrine's page: its listing line, its rules for its author alone (everyone's for a house AI), and
     for a reader who may challenge it, whether a challenge started now would be rated."""
     doctrine = stored.doctrine
@@ -174,7 +187,7 @@ def page_json(stored: StoredDoctrine, reader: str, for_me: dict[str, Any] | None
 
 
 # ------------------------------------------------------------------ a member's publications
-def publish_doctrine(store: Store, clock: Clock, caller: Caller, slot: int, name: str) -> dict[str, Any]:
+def publish_doctrine(store: Store, clock: Clock, caller: Caller, slot: int, name: str) -> PublishedPage:
     """Publish the doctrine of my slot under a shown name: its rules frozen as they are now; again from the same
     slot, a new version (same id, same rating), challenges in progress keeping theirs."""
     held = store.doctrines.doctrines(caller.sub).slots.get(slot)
@@ -200,7 +213,7 @@ def publish_doctrine(store: Store, clock: Clock, caller: Caller, slot: int, name
     raise _busy()
 
 
-def withdraw_doctrine(store: Store, clock: Clock, caller: Caller, doctrine_id: str) -> dict[str, Any]:
+def withdraw_doctrine(store: Store, clock: Clock, caller: Caller, doctrine_id: str) -> PublishedPage:
     """Withdraw my published doctrine: out of the listing, no new challenge; games in progress finish."""
     for _ in range(ATTEMPTS):
         stored = readable(store, clock, caller.sub, doctrine_id)
@@ -216,7 +229,7 @@ def withdraw_doctrine(store: Store, clock: Clock, caller: Caller, doctrine_id: s
     raise _busy()
 
 
-def hide_doctrine(store: Store, clock: Clock, moderator: Caller, doctrine_id: str, why: str) -> dict[str, Any]:
+def hide_doctrine(store: Store, clock: Clock, moderator: Caller, doctrine_id: str, why: str) -> PublishedPage:
     """A moderator hides a doctrine with an offensive name: out of every listing and board, challenges refused,
     its page its author's alone; games in progress finish. The hiding and its audit line (``hide-doctrine``)
     are one transaction. (Its route comes with moderation.)"""
@@ -243,14 +256,14 @@ def hide_doctrine(store: Store, clock: Clock, moderator: Caller, doctrine_id: st
 
 
 # ------------------------------------------------------------------ reading
-def list_published(store: Store, clock: Clock, cursor: str | None, limit: int) -> dict[str, Any]:
+def list_published(store: Store, clock: Clock, cursor: str | None, limit: int) -> PublishedList:
     """A page of the published doctrines, the house AIs among them, by rating (highest first)."""
     houses_stored(store, clock)
     page = store.challenges.published(cursor, limit)
     return {"doctrines": [doctrine_json(stored) for stored in page.items], "cursor": page.cursor}
 
 
-def doctrine_page(store: Store, clock: Clock, caller: Caller, doctrine_id: str) -> dict[str, Any]:
+def doctrine_page(store: Store, clock: Clock, caller: Caller, doctrine_id: str) -> PublishedPage:
     """A doctrine's page as ``caller`` sees it: the rules only for its author (anyone's for a house AI), and,
     when they may challenge it, what a challenge started now would be ("the member is told before starting"):
     rated or why not, and their challenge of it in progress."""
@@ -261,13 +274,13 @@ def doctrine_page(store: Store, clock: Clock, caller: Caller, doctrine_id: str) 
     stored = read.doctrine
     assert stored is not None
     doctrine = stored.doctrine
-    for_me = None
+    for_me: IfChallenged | None = None
     if doctrine.listed and doctrine.author != caller.sub:
         now = clock.now()
         playing = [c.id for c in read.versus.challenges if c.status is ChallengeStatus.PLAYING]
         why = start_verdict(caller.sub, doctrine, now, read.versus.challenges,
                             linked=linked(read.seen, caller.sub, doctrine.author, now) is not None)
-        for_me = {"rated": why is None, "why": None if why is None else str(why),
+        for_me = {"rated": why is None, "why": None if why is None else ChallengeUnrated(why),
                   "in_progress": playing[0] if playing else None}
     return page_json(stored, caller.sub, for_me)
 

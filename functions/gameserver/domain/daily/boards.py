@@ -6,13 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, date, timedelta
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.daily.front import today
 from gameserver.errors import Conflict, DomainError, ErrorCode, NotFound
 from gameserver.identity import Caller
 from gameserver.platform.daily import (
+    Outcome,
     Ranked,
     better_than,
     board_final_at,
@@ -26,13 +30,69 @@ from gameserver.platform.daily.summary import MARKER_EVERY
 from gameserver.storage.cursors import InvalidCursor, decode_json, encode_json
 from gameserver.storage.daily import DayBoard, DaySummary, FrontEntry
 from gameserver.storage.port import Store
+from gameserver.words import DayText, Month, NextCursor, Timestamp
 
 # ------------------------------------------------------------------ boards
 Row = TypeVar("Row")
+Out = TypeVar("Out")
+
+
+class BoardEntry(TypedDict):
+    """A ranked Front on the board of a day."""
+
+    rank: Annotated[int, Field(description="equal results share a rank (1, 1, 3)")]
+    member: str
+    name: str
+    outcome: Outcome
+    turns: int
+    seconds: int
+    positions: int
+    income: int
+
+
+class BoardOut(TypedDict):
+    """A page of the board of a day."""
+
+    day: DayText
+    entries: list[BoardEntry]
+    cursor: NextCursor
+
+
+class RankOut(TypedDict):
+    """My rank on the board of a day."""
+
+    day: DayText
+    rank: Annotated[int, Field(description="1 + the ranked results better than mine; equal results share a rank, "
+                                           "as on the board")]
+    entries: Annotated[int, Field(description="ranked results of the day, as of the last summary (never fewer than "
+                                              "my rank)")]
+    as_of: Annotated[Timestamp, Field(description="when the board's rank markers last changed (checked every minute; "
+                                                  "a quiet board keeps them longer): a result that arrived since is "
+                                                  "counted if it is after the last marker before mine, so the rank is "
+                                                  "never off by more than what arrived since")]
+
+
+class MonthRowOut(TypedDict):
+    """A member's line of the month's table."""
+
+    rank: int
+    member: str
+    name: str
+    points: Annotated[int, Field(description="3 a ranked win, 1 a ranked draw")]
+    wins: int
+    ranked_days: int
+
+
+class MonthOut(TypedDict):
+    """A page of the month's table."""
+
+    month: Month
+    rows: list[MonthRowOut]
+    cursor: NextCursor
 
 
 def ranked_page(on: str, cursor: str | None, limit: int, after: Callable[[str | None, int], list[Row]],
-                key: Callable[[Row], str], row: Callable[[int, Row], dict[str, Any]]) -> tuple[list[Any], str | None]:
+                key: Callable[[Row], str], row: Callable[[int, Row], Out]) -> tuple[list[Out], str | None]:
     """A page of a ranked board (a day's, a month's table) after ``cursor``: each row with its rank, equal results
     sharing one (1, 1, 3) across pages, and the cursor of the next page (None on the last). ``after(key, n)``:
     up to ``n`` lines after the key ``key``, in board order; ``on``: the board's name, which its cursors carry."""
@@ -45,23 +105,23 @@ def ranked_page(on: str, cursor: str | None, limit: int, after: Callable[[str | 
     return rows, _write_cursor(on, ranked[-1].key, ahead + len(page), ranked[-1].rank) if more else None
 
 
-def board_of_the_day(store: Store, day: date, cursor: str | None, limit: int) -> dict[str, Any]:
+def board_of_the_day(store: Store, day: date, cursor: str | None, limit: int) -> BoardOut:
     """A page of the day's board, best first, with shared ranks (1, 1, 3) that carry across pages."""
     rows, next_cursor = ranked_page(
         day.isoformat(), cursor, limit, lambda after, n: store.daily.board_after(day, after, n),
         lambda line: line.key,
-        lambda rank, e: {"rank": rank, "member": e.member, "name": e.name, "outcome": e.outcome, "turns": e.turns,
-                         "seconds": e.seconds, "positions": e.positions, "income": e.income})
+        lambda rank, e: BoardEntry(rank=rank, member=e.member, name=e.name, outcome=Outcome(e.outcome),
+                                   turns=e.turns, seconds=e.seconds, positions=e.positions, income=e.income))
     return {"day": day.isoformat(), "entries": rows, "cursor": next_cursor}
 
 
-def month_table(store: Store, month: str, cursor: str | None, limit: int) -> dict[str, Any]:
+def month_table(store: Store, month: str, cursor: str | None, limit: int) -> MonthOut:
     """A page of the month's table: more points first, then more wins (equal rows share a rank), with each
     member's number of ranked days."""
     rows, next_cursor = ranked_page(
         month, cursor, limit, lambda after, n: store.daily.month_after(month, after, n), lambda line: line.key,
-        lambda rank, line: {"rank": rank, "member": line.member, "name": line.name, "points": line.points,
-                            "wins": line.wins, "ranked_days": line.ranked_days})
+        lambda rank, line: MonthRowOut(rank=rank, member=line.member, name=line.name, points=line.points,
+                                       wins=line.wins, ranked_days=line.ranked_days))
     return {"month": month, "rows": rows, "cursor": next_cursor}
 
 
@@ -102,7 +162,7 @@ def rebuild_summaries(store: Store, clock: Clock, every: int = MARKER_EVERY) -> 
 
 
 def rank_on(store: Store, clock: Clock, day: date, key: str, stored: DaySummary | None, *,
-            board: DayBoard | None = None) -> dict[str, Any]:
+            board: DayBoard | None = None) -> RankOut:
     """The rank of the board key ``key`` on ``day``'s board: 1 + the count of better results, equal results
     sharing a rank as the board shows them.
 
@@ -125,7 +185,7 @@ def rank_on(store: Store, clock: Clock, day: date, key: str, stored: DaySummary 
             "as_of": stored.built_at}
 
 
-def my_rank(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> dict[str, Any]:
+def my_rank(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> RankOut:
     """My rank on the board of ``day`` (today unless given): ``rank_on`` with my board key."""
     current = today(clock)
     day = day or current

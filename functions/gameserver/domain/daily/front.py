@@ -14,18 +14,22 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from datetime import UTC, date
-from typing import Any
+from typing import Annotated
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.daily.days import DayItems
 from gameserver.domain.daily.results import MODE, record_result
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
+from gameserver.domain.feinthold.answers import GameOut
 from gameserver.domain.moderation import reason, require_moderator
 from gameserver.domain.players import PlayerKind, stand_in
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
-from gameserver.platform.daily import POINTS, FrontOfTheDay, NotRanked, Outcome, front_of_the_day
+from gameserver.platform.daily import POINTS, FrontOfTheDay, Noise, NotRanked, Outcome, front_of_the_day
 from gameserver.platform.duels.lifecycle import LAST_TURN
 from gameserver.platform.pace import Pace, game_length
 from gameserver.play import steps
@@ -34,6 +38,7 @@ from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.daily import AlreadyStarted, DailyPort, DueFront, FrontEntry, FrontStart
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
+from gameserver.words import DayText, EntryStatus, HouseAi, Side, Timestamp
 
 log = logging.getLogger(__name__)
 
@@ -78,33 +83,82 @@ def _front(ds: DailyPort, day: date, stored: FrontOfTheDay | None, *, create: bo
     return FRONTS.settle(day, stored, ds.put_front, ds.get_front, create=create)
 
 
-def front_json(front: FrontOfTheDay) -> dict[str, Any]:
+class FrontOut(TypedDict):
+    """The Front of a day: the same game for everyone."""
+
+    day: DayText
+    layout: str
+    side: Annotated[Side, Field(description="the side every member plays; the house AI the other")]
+    house_ai: HouseAi
+    noise: Annotated[Noise, Field(description="strong on Sundays: 'Ram with more noise'")]
+    pace: Annotated[Pace, Field(description="always blitz: 120 s for turn 1, 60 s for the others")]
+
+
+class FrontResult(TypedDict):
+    """How a finished Front ended, as the board ranks it."""
+
+    outcome: Outcome
+    turns: int
+    seconds: Annotated[int, Field(description="whole seconds from turn 1's opening to the final resolution")]
+    positions: int
+    income: int
+
+
+class EntryOut(TypedDict):
+    """A member's Front of a day."""
+
+    day: DayText
+    game_id: str
+    side: Side
+    status: EntryStatus
+    started_at: Timestamp
+    finished_at: Timestamp | None
+    result: Annotated[FrontResult | None, Field(description="once finished; null for a Front a moderator stopped "
+                                                            "(no result)")]
+    ranked: bool
+    not_ranked: Annotated[NotRanked | None, Field(description="why a finished Front stays off the board")]
+
+
+class DayOut(TypedDict):
+    """The Front of a day, and mine."""
+
+    front: FrontOut
+    mine: Annotated[EntryOut | None, Field(description="my Front of the day; null until I start it")]
+
+
+class StartedOut(DayOut):
+    """My Front of today, started: its game is open."""
+
+    game: GameOut
+
+
+def front_json(front: FrontOfTheDay) -> FrontOut:
     """What everyone may know of the day's Front (its seeds stay secret)."""
-    return {"day": front.day.isoformat(), "layout": front.layout_id, "side": front.side,
-            "house_ai": front.house_ai, "noise": str(front.noise), "pace": str(PACE)}
+    return {"day": front.day.isoformat(), "layout": front.layout_id, "side": Side(front.side),
+            "house_ai": HouseAi(front.house_ai), "noise": Noise(front.noise), "pace": PACE}
 
 
-def entry_json(entry: FrontEntry | None) -> dict[str, Any] | None:
+def entry_json(entry: FrontEntry | None) -> EntryOut | None:
     if entry is None:
         return None
     finished = entry.status == "finished"
     return {
         "day": entry.day.isoformat(),
         "game_id": entry.game_id,
-        "side": entry.side,
-        "status": entry.status,
+        "side": Side(entry.side),
+        "status": EntryStatus(entry.status),
         "started_at": entry.started_at,
         "finished_at": entry.finished_at,
-        "result": {"outcome": entry.outcome, "turns": entry.turns, "seconds": entry.seconds,
+        "result": {"outcome": Outcome(entry.outcome), "turns": entry.turns, "seconds": entry.seconds,
                    "positions": entry.positions, "income": entry.income}
         if finished and entry.outcome is not None else None,  # a stopped Front finished with no result
         "ranked": entry.ranked,
-        "not_ranked": entry.not_ranked,
+        "not_ranked": None if entry.not_ranked is None else NotRanked(entry.not_ranked),
     }
 
 
 # ------------------------------------------------------------------ a member's Front
-def start_front(store: Store, clock: Clock, caller: Caller) -> dict[str, Any]:
+def start_front(store: Store, clock: Clock, caller: Caller) -> StartedOut:
     """Start my Front of today: one game a day (a second start is a 409 that says so)."""
     ds = store.daily
     now = clock.now()
@@ -144,7 +198,7 @@ def _already(entry: FrontEntry) -> Conflict:
                     "one game a day", code=ErrorCode.FRONT_ALREADY_STARTED, rule="one game a day")
 
 
-def my_front(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> dict[str, Any]:
+def my_front(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> DayOut:
     """The Front of ``day`` (today unless given) and mine: a deadline that has passed is resolved first, and a
     finished game's result recorded if the turn that ended it could not record it."""
     ds = store.daily
@@ -193,7 +247,7 @@ def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
 
 
 # ------------------------------------------------------------------ moderation
-def remove_result(store: Store, clock: Clock, moderator: Caller, day: date, member: str, why: str) -> dict[str, Any]:
+def remove_result(store: Store, clock: Clock, moderator: Caller, day: date, member: str, why: str) -> EntryOut:
     """A moderator removes a member's Front of ``day`` from the board ("a removal by the moderators"): off the
     day's board, its points out of the month, and a line in the audit log, in one transaction. The member still
     sees their result, marked ``removed-by-moderators``."""
@@ -221,7 +275,9 @@ def remove_result(store: Store, clock: Clock, moderator: Caller, day: date, memb
             ds.remove(removed, month, audit)
         except WriteConflict:
             continue
-        return entry_json(removed) or {}
+        shown = entry_json(removed)
+        assert shown is not None  # an entry's answer is None only for no entry
+        return shown
     raise Conflict("the Front changed while being removed; try again", code=ErrorCode.BUSY)
 
 

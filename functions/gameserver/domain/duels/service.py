@@ -16,7 +16,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, cast
+
+from pydantic import Discriminator, Field, Tag
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.duels import events
@@ -41,6 +44,7 @@ from gameserver.platform.duels import (
     DuelEvent,
     DuelRuleError,
     DuelStatus,
+    Ending,
     Freeze,
     ProposalLapses,
     Ready,
@@ -54,6 +58,8 @@ from gameserver.platform.duels import (
 )
 from gameserver.platform.duels.credits import CreditError
 from gameserver.platform.duels.lifecycle import PROPOSAL_LAPSED
+from gameserver.platform.duels.rated import Unrated
+from gameserver.platform.pace import Pace
 from gameserver.platform.ratings import EloChange, Glicko2Change
 from gameserver.play import steps, timers
 from gameserver.play import stop as play_stop
@@ -74,6 +80,7 @@ from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import NewGame
 from gameserver.storage.moderation import AccountFrozen
 from gameserver.storage.records import Game
+from gameserver.words import DecimalText, Month, NextCursor, ServerNow, Timestamp
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store, Write
@@ -84,15 +91,102 @@ MAX_STAKE = 1_000_000
 
 
 # ------------------------------------------------------------------ answers
-def duel_json(stored: StoredDuel, game: Game | None = None) -> dict[str, Any]:
+class GlickoChange(TypedDict):
+    """How a game rating moved: each figure's change."""
+
+    rating: DecimalText
+    deviation: DecimalText
+    volatility: DecimalText
+
+
+class RatedDuel(TypedDict):
+    rated: Literal[True]
+    game: Annotated[dict[str, GlickoChange],
+                    Field(description="each member's game rating change (Glicko-2), by subject")]
+    elo: Annotated[dict[str, int], Field(description="each member's Elo change, by subject")]
+
+
+class UnratedDuel(TypedDict):
+    rated: Literal[False]
+    why: Unrated
+
+
+def _rated(rating: Any) -> str:
+    rated = rating.get("rated") if isinstance(rating, dict) else getattr(rating, "rated", None)
+    return "rated" if rated is True else "unrated"
+
+
+DuelRating = Annotated[
+    Annotated[RatedDuel, Tag("rated")] | Annotated[UnratedDuel, Tag("unrated")],
+    Discriminator(_rated),
+]
+
+
+class DuelOut(TypedDict):
+    """A duel: where it stands, its game, its result and what it did to the ratings."""
+
+    duel_id: str
+    now: NotRequired[ServerNow]
+    proposer: Annotated[str, Field(description="the proposing member's subject")]
+    opponent: Annotated[str | None, Field(description="the opponent's subject; null while the proposal is open to "
+                                                      "anyone")]
+    pace: Pace
+    stake: int
+    status: DuelStatus
+    proposed_at: Timestamp
+    lapses_at: Annotated[Timestamp | None, Field(description="while proposed: unanswered by then (1 h blitz and "
+                                                             "rapid, 7 days correspondence), the proposal lapses and "
+                                                             "the stake returns")]
+    accepted_at: Timestamp | None
+    ready_room_closes: Annotated[Timestamp | None, Field(description="blitz and rapid: cancelled unless both are "
+                                                                     "ready by then")]
+    ready: Annotated[list[str], Field(description="the members who clicked Ready")]
+    started_at: Timestamp | None
+    game_id: Annotated[str | None, Field(description="the game (orders go to /v1/feinthold/games/{game_id}/...)")]
+    turns_passed: int
+    turn: Annotated[int | None, Field(description="the open turn while the game is on")]
+    deadline: Timestamp | None
+    winner: Annotated[str | None, Field(description="the subject of the member who won; null for no winner (yet)")]
+    ending: Ending | None
+    finished_at: Timestamp | None
+    rating: Annotated[DuelRating | None, Field(description="once finished: rated (every rating change) or why not")]
+    version: Annotated[int, Field(description="bumped by every change of the duel")]
+
+
+class DuelList(TypedDict):
+    """A page of duel proposals."""
+
+    duels: list[DuelOut]
+    cursor: NextCursor
+
+
+class StandingOut(TypedDict):
+    """A member's place on the month's duel board."""
+
+    place: int
+    member: str
+    rating: Annotated[DecimalText, Field(description="the game rating (Glicko-2), to 2 decimals")]
+    rated_duels: int
+    account_created: Timestamp
+
+
+class LeaderboardOut(TypedDict):
+    """A page of the month's duel board."""
+
+    month: Month
+    standings: list[StandingOut]
+    cursor: NextCursor
+
+
+def duel_json(stored: StoredDuel, game: Game | None = None) -> DuelOut:
     duel = stored.duel
     return {
         "duel_id": duel.id,
         "proposer": duel.proposer,
         "opponent": duel.opponent,
-        "pace": str(duel.pace),
+        "pace": duel.pace,
         "stake": duel.stake,
-        "status": str(duel.status),
+        "status": duel.status,
         "proposed_at": iso(duel.proposed_at),
         "lapses_at": iso(lapses_at(duel)) if duel.status is DuelStatus.PROPOSED else None,
         "accepted_at": _iso(duel.accepted_at),
@@ -105,9 +199,10 @@ def duel_json(stored: StoredDuel, game: Game | None = None) -> dict[str, Any]:
         "turn": game.step if game is not None and game.status == "open" else None,
         "deadline": game.deadline if game is not None and game.status == "open" else None,
         "winner": duel.winner,
-        "ending": None if duel.ending is None else str(duel.ending),
+        "ending": duel.ending,
         "finished_at": _iso(duel.finished_at),
-        "rating": stored.rating_changes,
+        # the changes as the duel's end wrote them (domain.duels.game), read back from the store's JSON
+        "rating": cast("DuelRating | None", stored.rating_changes),
         "version": stored.version,
     }
 
@@ -126,7 +221,7 @@ def _refused(error: DuelRuleError | CreditError) -> Conflict:
 
 # ------------------------------------------------------------------ proposing
 def propose_duel(store: Store, clock: Clock, caller: Caller, *, opponent: str | None, pace: str,
-                 stake: int) -> dict[str, Any]:
+                 stake: int) -> DuelOut:
     """Propose a duel to ``opponent`` (None: open to anyone); the stake leaves my balance at once."""
     chosen = next((known for known in DUEL_PACES if known.value == pace), None)
     if chosen is None:
@@ -151,7 +246,7 @@ def propose_duel(store: Store, clock: Clock, caller: Caller, *, opponent: str | 
 
 
 def list_duels(store: Store, clock: Clock, caller: Caller, which: str, cursor: str | None,
-               limit: int) -> dict[str, Any]:
+               limit: int) -> DuelList:
     """``open``: proposals open to anyone (not mine); ``to-me``: proposals naming me. Oldest first; a proposal
     past its lapse time is left out before the sweep takes it off the list."""
     partition = OPEN_DUELS if which == "open" else proposals_to(caller.sub)
@@ -161,7 +256,7 @@ def list_duels(store: Store, clock: Clock, caller: Caller, which: str, cursor: s
             "cursor": next_cursor}
 
 
-def read_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+def read_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> DuelOut:
     """A duel as its members (or, while it is open, anyone) see it; a lagging duel is caught up first."""
     read = store.duels.read(duel_id, game=True)
     stored = read.stored
@@ -194,26 +289,26 @@ def _lapsing(duel: Duel, now: datetime) -> bool:
 
 
 # ------------------------------------------------------------------ answers to a proposal, the ready room
-def accept_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+def accept_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> DuelOut:
     """Accept: my stake goes into escrow; correspondence opens turn 1 now, blitz and rapid a ready room."""
     return _move(store, clock, caller, duel_id, lambda now: Accept(caller.sub, now), accepting=True)
 
 
-def decline_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+def decline_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> DuelOut:
     return _move(store, clock, caller, duel_id, lambda now: Decline(caller.sub, now))
 
 
-def withdraw_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+def withdraw_duel(store: Store, clock: Clock, caller: Caller, duel_id: str) -> DuelOut:
     """Take my proposal back before it is accepted: my stake comes back."""
     return _move(store, clock, caller, duel_id, lambda now: Withdraw(caller.sub, now))
 
 
-def ready(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+def ready(store: Store, clock: Clock, caller: Caller, duel_id: str) -> DuelOut:
     """I click Ready; the second Ready starts the game (turn 1 opens)."""
     return _move(store, clock, caller, duel_id, lambda now: Ready(caller.sub, now))
 
 
-def abandon(store: Store, clock: Clock, caller: Caller, duel_id: str) -> dict[str, Any]:
+def abandon(store: Store, clock: Clock, caller: Caller, duel_id: str) -> DuelOut:
     """Leave: in play a forfeit (the other member wins); in the ready room the duel is cancelled."""
     return _move(store, clock, caller, duel_id, lambda now: Abandon(caller.sub, now))
 
@@ -269,7 +364,7 @@ def _on_time(store: Store, clock: Clock, duel_id: str, waiting: DuelStatus,
 
 
 def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Callable[[datetime], DuelEvent],
-          accepting: bool = False) -> dict[str, Any]:
+          accepting: bool = False) -> DuelOut:
     for _ in range(steps.ATTEMPTS):
         read = store.duels.read(duel_id, game=True, profiles=(caller.sub,) if accepting else (),
                                 defaults=(caller.sub,))
@@ -323,7 +418,7 @@ def _move(store: Store, clock: Clock, caller: Caller, duel_id: str, event_at: Ca
     raise Conflict("the duel changed while your request was being stored; send it again", code=ErrorCode.BUSY)
 
 
-def _forfeit(store: Store, clock: Clock, game: Game, member: str, abandoned: Duel) -> dict[str, Any]:
+def _forfeit(store: Store, clock: Clock, game: Game, member: str, abandoned: Duel) -> DuelOut:
     """A member abandons a duel in play: a forfeit, through its game's stop (``play.stop``, whose duel's part,
     ``stopped_duel``, ends the duel with its payout and ratings in the same transaction); ``abandoned``: the
     duel as the abandon leaves it, naming the winner the game's end names."""
@@ -463,7 +558,7 @@ def sweep(store: Store, clock: Clock, limit: int = 100) -> dict[str, int]:
 
 
 # ------------------------------------------------------------------ the month's board
-def leaderboard(store: Store, clock: Clock, month: str | None, cursor: str | None, limit: int) -> dict[str, Any]:
+def leaderboard(store: Store, clock: Clock, month: str | None, cursor: str | None, limit: int) -> LeaderboardOut:
     """The month's duel board: members with 8 rated duels or more, by game rating, then more rated duels,
     then the older account (the key of the board's index holds that order)."""
     month = month or iso(clock.now())[:7]

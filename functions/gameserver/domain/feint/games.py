@@ -11,18 +11,44 @@ applied so far, shown in the view"): a command carries the number it follows, an
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+from typing_extensions import TypedDict
 
 from gameserver.catalog import FEINT
 from gameserver.clock import Clock
+from gameserver.domain.feint.answers import (
+    FeintBattle,
+    FeintCommandOut,
+    FeintDecision,
+    FeintFinal,
+    FeintGameList,
+    FeintGameOut,
+    FeintHistory,
+    FeintHistoryStep,
+    FeintLeft,
+    FeintLegalCommand,
+    FeintMove,
+    FeintNext,
+    FeintPlayed,
+    FeintPlayer,
+    FeintRecord,
+    FeintRecordCommand,
+    FeintRecordStep,
+    FeintReplaced,
+    FeintSeatView,
+)
+from gameserver.domain.feint.words import FeintCommandKind, SeatKey, Strength, TokenId
 from gameserver.domain.players import PlayerKind, player, stand_in
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
+from gameserver.platform.pace import Pace
 from gameserver.play import leave, orders, start, views
 from gameserver.play.events import Shown
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, Json, MemberViews, Seat, StepRecord
+from gameserver.words import ClosedBy, GameStatus, Mode
 
 if TYPE_CHECKING:
     from gameserver.play.engines.feint import Feint
@@ -77,9 +103,9 @@ def decision_of(view: Json) -> str:
     return "retreat" if view["pending"] is not None else "turn"
 
 
-def player_json(who: str) -> dict[str, Any]:
+def player_json(who: str) -> FeintPlayer:
     seen = player(who)
-    return {"kind": str(seen.kind), "sub": seen.name if seen.kind is PlayerKind.MEMBER else None}
+    return {"kind": seen.kind, "sub": seen.name if seen.kind is PlayerKind.MEMBER else None}
 
 
 def command_json(wire: Json) -> Json:
@@ -88,23 +114,30 @@ def command_json(wire: Json) -> Json:
     return {"kind": kind, **body}
 
 
-def replaced_json(game: Game) -> list[dict[str, Any]]:
+def replaced_json(game: Game) -> list[FeintReplaced]:
     return [{"seat": int(r.seat), "member": r.before, "by": player_json(r.after), "number": r.step - 1, "at": r.at}
             for r in game.replaced]
 
 
-def next_json(game: Game, view: Json, sub: str) -> dict[str, Any] | None:
+def next_json(game: Game, view: Json, sub: str) -> FeintNext | None:
     """Who must decide next and what ("so the client can draw its curtain"): the seats the open step awaits that
     have not sent, those of them that are the caller's, the deadline."""
     if game.status != "open":
         return None
     waiting = [seat for seat in game.awaiting if not game.submissions[seat].sent]
-    return {"kind": decision_of(view), "seats": [int(s) for s in waiting],
+    return {"kind": FeintDecision(decision_of(view)), "seats": [int(s) for s in waiting],
             "mine": [int(s) for s in waiting if game.players[s] == sub], "deadline": game.deadline,
             "opened_at": game.opened_at}
 
 
-def outcome_json(game: Game) -> dict[str, Any]:
+class Outcome(TypedDict):
+    """How a game stands, as the answers of a game, its record and a watch game spread it."""
+
+    winner: int | None
+    draw: bool
+
+
+def outcome_json(game: Game) -> Outcome:
     return {"winner": None if game.winner in (None, "draw") else int(game.winner), "draw": game.winner == "draw"}
 
 
@@ -122,7 +155,7 @@ def with_deployments_sent(game: Game, seat: Seat, view: Json) -> Json:
     return {**view, "deployed": deployed, "my_deployment": mine}
 
 
-def game_response(game: Game, mine: MemberViews, seat: Seat | None = None) -> dict[str, Any]:
+def game_response(game: Game, mine: MemberViews, seat: Seat | None = None) -> FeintGameOut:
     """A member's game as Feint's API shows it: one seat's view (``seat``, else the first of theirs with a
     decision to make, else their first), what it may do now, and who decides next. Never another seat's view,
     even of a seat the member also holds."""
@@ -137,36 +170,38 @@ def game_response(game: Game, mine: MemberViews, seat: Seat | None = None) -> di
     deciding_now = game.status == "open" and seat in game.awaiting and sent is not None and not sent.sent
     return {
         "game_id": game.game_id,
-        "mode": game.mode,
-        "status": game.status,
-        "pace": None if game.pace == UNTIMED else game.pace,
+        "mode": Mode(game.mode),
+        "status": GameStatus(game.status),
+        "pace": None if game.pace == UNTIMED else Pace(game.pace),
         "number": game.epoch,
         "seat": int(seat),
         "my_seats": [int(s) for s in held],
-        "players": {s: player_json(who) for s, who in game.players.items()},
+        "players": {SeatKey(s): player_json(who) for s, who in game.players.items()},
         "next": next_json(game, view, mine.sub),
         **outcome_json(game),
         "sent": command_json(sent.orders) if sent is not None and sent.sent and game.status == "open" else None,
-        "view": with_deployments_sent(game, seat, view),
-        "legal": [{**entry, "command": command_json(entry["command"])} for entry in rules().legal(view)]
-        if deciding_now else [],
+        # the engine's view and legal commands (rules.feint), as FeintSeatView and FeintLegalCommand describe them
+        "view": cast("FeintSeatView", with_deployments_sent(game, seat, view)),
+        "legal": [cast("FeintLegalCommand", {**entry, "command": command_json(entry["command"])})
+                  for entry in rules().legal(view)] if deciding_now else [],
         "replaced": replaced_json(game),
         "created_at": game.created_at,
     }
 
 
-def read_game(store: Store, clock: Clock, caller: Caller, game_id: str, seat: Seat | None) -> dict[str, Any]:
+def read_game(store: Store, clock: Clock, caller: Caller, game_id: str, seat: Seat | None) -> FeintGameOut:
     """A seat's view of my game: one read (a deadline passed: its steps resolved first)."""
     mine = views.my_game(store, clock, caller.sub, game_id, KIND)
     return game_response(mine.game, mine.views, seat)
 
 
-def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> FeintGameList:
     """My games of Feint, newest first (a game I left says ``left``)."""
     page = views.my_games(store, caller.sub, KIND, cursor, limit)
     return {
-        "games": [{"game_id": p.game_id, "mode": p.mode, "status": p.status, "seats": [int(s) for s in p.seats],
-                   "players": {s: player_json(who) for s, who in p.players.items()},
+        "games": [{"game_id": p.game_id, "mode": Mode(p.mode), "status": GameStatus(p.status),
+                   "seats": [int(s) for s in p.seats],
+                   "players": {SeatKey(s): player_json(who) for s, who in p.players.items()},
                    "number": p.step if p.status == "over" else p.step - 1, "deadline": p.deadline,
                    "winner": None if p.winner in (None, "draw") else int(p.winner), "draw": p.winner == "draw",
                    "created_at": p.created_at} for p in page.items],
@@ -176,7 +211,7 @@ def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> 
 
 # ------------------------------------------------------------------ a command
 def send_command(store: Store, clock: Clock, caller: Caller, game_id: str, number: int, seat: Seat | None,
-                 command: Json, client: Client) -> dict[str, Any]:
+                 command: Json, client: Client) -> FeintCommandOut:
     """A command of my seat (``seat``, else the one of mine the step awaits), following command ``number``:
     checked on the game, applied, then every step no member awaits played in the same request (the bots' turns),
     up to my next decision. Replays of the same Idempotency-Key answer the stored response; of two commands with
@@ -196,33 +231,33 @@ def send_command(store: Store, clock: Clock, caller: Caller, game_id: str, numbe
 
 
 # ------------------------------------------------------------------ the history and the record
-def played_json(step: StepRecord, seat: str, wire: Json) -> dict[str, Any]:
+def played_json(step: StepRecord, seat: str, wire: Json) -> FeintPlayed:
     """One seat's command of a step as the history shows it: a deployment without its cells, a missed turn a
     pass."""
     kind = next(k for k in wire if k != "seat")
     shown = {"deploy": "deploy", rules().expire: "pass"}.get(kind, kind)
-    return {"seat": int(seat), "kind": shown, "command": None if shown in ("deploy", "pass") else command_json(wire),
+    return {"seat": int(seat), "kind": FeintCommandKind(shown), "command": None if shown in ("deploy", "pass") else command_json(wire),
             "missed": step.missed.get(str(seat), False)}
 
 
-def history_entry(step: StepRecord) -> dict[str, Any]:
+def history_entry(step: StepRecord) -> FeintHistoryStep:
     """A resolved step as the table saw it: no face-down strength, no deployment's cells."""
-    public = step.record
+    public = step.record  # the engine's public record of the step (rules.feint)
     return {
         "number": step.step,
         "label": step.label,
-        "kind": public["decision"],
+        "kind": FeintDecision(public["decision"]),
         "commands": [played_json(step, str(wire["seat"]), wire) for wire in public["commands"]],
-        "moves": public["moves"],
-        "battle": public["battle"],
-        "revealed": public["revealed"],
-        "banks": public["banks"],
+        "moves": cast("list[FeintMove]", public["moves"]),
+        "battle": cast("FeintBattle | None", public["battle"]),
+        "revealed": cast("dict[TokenId, Strength]", public["revealed"]),
+        "banks": cast("dict[SeatKey, int]", public["banks"]),
         "resolved_at": step.resolved_at,
-        "closed_by": step.closed_by,
+        "closed_by": ClosedBy(step.closed_by),
     }
 
 
-def game_history(store: Store, caller: Caller, game_id: str, cursor: str | None, limit: int) -> dict[str, Any]:
+def game_history(store: Store, caller: Caller, game_id: str, cursor: str | None, limit: int) -> FeintHistory:
     """A page of my game's history, in order, in play or over: every command and battle as the table saw it,
     and every seat whose player changed."""
     found = views.history(store, caller.sub, game_id, KIND, cursor, limit)
@@ -230,11 +265,11 @@ def game_history(store: Store, caller: Caller, game_id: str, cursor: str | None,
             "replaced": replaced_json(found.game), "cursor": found.cursor}
 
 
-def record_step(step: StepRecord, players: Mapping[Seat, str]) -> dict[str, Any]:
+def record_step(step: StepRecord, players: Mapping[Seat, str]) -> FeintRecordStep:
     """A resolved step as the record keeps it: every seat's whole command (a deployment's cells too, except a
     deal the deadline made), when it was sent and its delay (fair play), whether it was missed."""
     delays = views.delays(step)
-    commands = []
+    commands: list[FeintRecordCommand] = []
     for public in step.record["commands"]:
         seat = str(public["seat"])
         sent = step.submissions.get(seat)
@@ -243,36 +278,36 @@ def record_step(step: StepRecord, players: Mapping[Seat, str]) -> dict[str, Any]
         withheld = shown["kind"] == "pass" or whole.get("deploy") == {}
         commands.append({**shown, "command": None if withheld else command_json(whole),
                          "sent_at": sent.sent_at if sent is not None else None, "delay": delays.get(seat),
-                         "by": str(player(players[seat]).kind)})
+                         "by": player(players[seat]).kind})
     return {
         "number": step.step,
         "label": step.label,
-        "kind": step.record["decision"],
+        "kind": FeintDecision(step.record["decision"]),
         "opened_at": step.opened_at,
         "deadline": step.deadline,
         "resolved_at": step.resolved_at,
-        "closed_by": step.closed_by,
+        "closed_by": ClosedBy(step.closed_by),
         "commands": commands,
-        "moves": step.record["moves"],
-        "battle": step.record["battle"],
+        "moves": cast("list[FeintMove]", step.record["moves"]),
+        "battle": cast("FeintBattle | None", step.record["battle"]),
     }
 
 
 def game_record(store: Store, clock: Clock, caller: Caller, game_id: str, cursor: str | None, limit: int
-                ) -> dict[str, Any]:
+                ) -> FeintRecord:
     """The record of my finished game (409 while in play): every token with its strength, how it ended, and a
     page of its steps with every command whole, when it was sent and its delay."""
     found = views.record(store, caller.sub, game_id, KIND, clock.now(), (cursor, limit))
     return record_response(found.game, found.record, found.steps, found.cursor)
 
 
-def record_response(game: Game, final: Json, steps: Sequence[StepRecord], cursor: str | None) -> dict[str, Any]:
+def record_response(game: Game, final: Json, steps: Sequence[StepRecord], cursor: str | None) -> FeintRecord:
     return {
         "game_id": game.game_id,
-        "mode": game.mode,
-        "players": {s: player_json(who) for s, who in game.players.items()},
+        "mode": Mode(game.mode),
+        "players": {SeatKey(s): player_json(who) for s, who in game.players.items()},
         **outcome_json(game),
-        "final": final,
+        "final": cast("FeintFinal", final),  # the engine's final table (rules.feint)
         "steps": [record_step(step, _players_at(game, step.step)) for step in steps],
         "replaced": replaced_json(game),
         "cursor": cursor,
@@ -289,7 +324,7 @@ def _players_at(game: Game, step: int) -> dict[Seat, str]:
 
 
 # ------------------------------------------------------------------ leaving
-def leave_game(store: Store, clock: Clock, caller: Caller, game_id: str, modes: Sequence[str]) -> dict[str, Any]:
+def leave_game(store: Store, clock: Clock, caller: Caller, game_id: str, modes: Sequence[str]) -> FeintLeft:
     """I leave my game (of one of ``modes``): a bot takes each of my seats over from the open step on, and the
     game goes on without me (its history says so)."""
 
@@ -300,7 +335,7 @@ def leave_game(store: Store, clock: Clock, caller: Caller, game_id: str, modes: 
 
     after = leave.leave(store, clock, caller.sub, game_id, kind=KIND,
                         stand_in_of=lambda seat: (bot(seat), rules().bot), check=allowed)
-    return {"game_id": game_id, "status": after.status, "number": after.epoch, "replaced": replaced_json(after)}
+    return {"game_id": game_id, "status": GameStatus(after.status), "number": after.epoch, "replaced": replaced_json(after)}
 
 
 def _told(body: Json) -> dict[str, Any]:
@@ -311,5 +346,5 @@ def _told(body: Json) -> dict[str, Any]:
             "decision": coming["kind"] if coming and coming["mine"] else None}
 
 
-SHOWN = Shown(body=game_response, told=_told)
+SHOWN = Shown(body=lambda game, mine: cast("dict[str, Any]", game_response(game, mine)), told=_told)
 """Feint's game on the wire (the seat my answer shows by default), for the live events (``play.events``)."""

@@ -7,10 +7,9 @@ turn, a Retreat, the deployment) so that the client draws the curtain first. No 
 
 from __future__ import annotations
 
-from typing import Any
-
 from gameserver.clock import Clock
 from gameserver.domain.fairplay import JudgedAtTheEnd
+from gameserver.domain.feint.answers import FeintGameOut
 from gameserver.domain.feint.games import bot, game_response, rules, start_game, views_of
 from gameserver.errors import InvalidInput
 from gameserver.identity import Caller
@@ -30,7 +29,7 @@ MODE = register(HotSeatMode())
 
 
 def create_hotseat_game(store: Store, clock: Clock, caller: Caller, *, seats: int, bots: int,
-                        seed: int | None = None) -> dict[str, Any]:
+                        seed: int | None = None) -> FeintGameOut:
     """A game of ``seats`` seats: the first ``seats - bots`` mine, a bot each of the others."""
     everyone = rules().seats({"seats": str(seats)})
     if not 0 <= bots <= len(everyone) - MIN_HELD:

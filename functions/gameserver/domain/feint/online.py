@@ -21,12 +21,13 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
+from gameserver.domain.feint.answers import FeintJoined, FeintTableList, FeintTableOut
 from gameserver.domain.feint.games import KIND, bot, game_response, new_game, rules, views_of
-from gameserver.domain.tables import check_invited, open_table, sit, status_of, table_of
+from gameserver.domain.tables import FeintTableStatus, check_invited, open_table, sit, status_of, table_of
 from gameserver.errors import InvalidInput
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
@@ -106,16 +107,16 @@ def open_game(store: Store, clock: Clock, *, players: Mapping[Seat, str], pace: 
 
 
 # ------------------------------------------------------------------ tables
-def table_json(table: Table, now: str) -> dict[str, Any]:
-    status = status_of(table, now)
-    return {"table_id": table.table_id, "host": table.host, "seats": table.seats, "pace": table.pace,
+def table_json(table: Table, now: str) -> FeintTableOut:
+    status = FeintTableStatus(status_of(table, now))
+    return {"table_id": table.table_id, "host": table.host, "seats": table.seats, "pace": Pace(table.pace),
             "bots": table.bots, "invited": list(table.invited), "joined": list(table.joined), "status": status,
             "open_seats": table.open_seats if status == "open" else 0, "created_at": table.created_at,
             "closes_at": table.closes_at, "game_id": table.game_id}
 
 
 def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace: str, bots: int,
-                 invite: Sequence[str]) -> dict[str, Any]:
+                 invite: Sequence[str]) -> FeintTableOut:
     """A table of ``seats`` seats: mine, one kept for each member of ``invite`` (each gets a notice), ``bots``
     for bots, the rest open to anyone."""
     count = len(rules().seats({"seats": str(seats)}))
@@ -133,11 +134,11 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, pace
     return table_json(table, iso(now))
 
 
-def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dict[str, Any]:
+def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> FeintTableOut:
     return table_json(table_of(store, KIND, caller, table_id), iso(clock.now()))
 
 
-def open_tables(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+def open_tables(store: Store, clock: Clock, caller: Caller, cursor: str | None, limit: int) -> FeintTableList:
     """Tables with a seat anyone may take, closing soonest first."""
     now = iso(clock.now())
     page = store.lobby.open_tables(KIND, now, cursor, limit)
@@ -152,7 +153,7 @@ def seating(table: Table, seed: int) -> dict[Seat, str]:
 
 
 def join_table(store: Store, clock: Clock, caller: Caller, table_id: str, seed: int | None = None
-               ) -> dict[str, Any]:
+               ) -> FeintJoined:
     """I take a seat: the one kept for me, else one open to anyone. The last seat taken starts the game in the
     same transaction, its seats drawn (``seed`` only for tests and seeded local games)."""
 

@@ -6,9 +6,8 @@ turn played up to the member's next decision. Nobody waits on the member: no dea
 
 from __future__ import annotations
 
-from typing import Any
-
 from gameserver.clock import Clock
+from gameserver.domain.feint.answers import FeintGameOut
 from gameserver.domain.feint.games import bot, game_response, rules, start_game, views_of
 from gameserver.domain.solo import MODE
 from gameserver.identity import Caller
@@ -16,7 +15,7 @@ from gameserver.storage.port import Store
 
 
 def create_solo_game(store: Store, clock: Clock, caller: Caller, *, seats: int, seed: int | None = None
-                     ) -> dict[str, Any]:
+                     ) -> FeintGameOut:
     """A game of ``seats`` seats: mine the first, a bot each of the others; my deployment open."""
     first, *others = rules().seats({"seats": str(seats)})
     new = start_game(store, clock, players={first: caller.sub, **{seat: bot(seat) for seat in others}},

@@ -11,9 +11,10 @@ open that nobody finishes, and a write behind every page a watcher turns; the lo
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from gameserver.clock import Clock
+from gameserver.domain.feint.answers import FeintBoard, FeintWatch, FeintWatchSteps
 from gameserver.domain.feint.games import KIND, bot, outcome_json, record_step, rules, start_game
 from gameserver.errors import NotFound
 from gameserver.identity import Caller
@@ -22,6 +23,7 @@ from gameserver.play.steps import Loaded, is_due, load, read_step, settle
 from gameserver.storage.games import StepRead
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, HiddenState
+from gameserver.words import GameStatus
 
 
 class WatchMode(Mode):
@@ -33,7 +35,7 @@ MODE = register(WatchMode())
 
 
 def create_watch_game(store: Store, clock: Clock, caller: Caller, *, seats: int, seed: int | None = None
-                      ) -> dict[str, Any]:
+                      ) -> FeintWatch:
     """A bots-only game of ``seats`` seats, played to its end."""
     players = {seat: bot(seat) for seat in rules().seats({"seats": str(seats)})}
     new = start_game(store, clock, players=players, mode=MODE.name, seed=seed)
@@ -55,20 +57,21 @@ def _watched(store: Store, clock: Clock, game_id: str) -> Loaded:
     return loaded
 
 
-def watch_response(game: Game, board: HiddenState) -> dict[str, Any]:
-    return {"game_id": game.game_id, "status": game.status, "seats": len(game.players), "number": game.epoch,
-            **outcome_json(game), "table": rules().face_up(rules().load(board.state)),
+def watch_response(game: Game, board: HiddenState) -> FeintWatch:
+    return {"game_id": game.game_id, "status": GameStatus(game.status), "seats": len(game.players),
+            "number": game.epoch, **outcome_json(game),
+            "table": cast("FeintBoard", rules().face_up(rules().load(board.state))),  # the engine's (rules.feint)
             "created_at": game.created_at, "finished_at": game.finished_at}
 
 
-def read_watch(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
+def read_watch(store: Store, clock: Clock, caller: Caller, game_id: str) -> FeintWatch:
     """A watch game: the table as it stands (at its end), every strength shown."""
     loaded = _watched(store, clock, game_id)
     return watch_response(loaded.game, loaded.board)
 
 
 def watch_steps(store: Store, clock: Clock, caller: Caller, game_id: str, cursor: str | None, limit: int
-                ) -> dict[str, Any]:
+                ) -> FeintWatchSteps:
     """A page of a watch game's steps, in order, every command whole."""
     game = _watched(store, clock, game_id).game
     assert game is not None

@@ -8,10 +8,21 @@ a side, a step is a turn, the other seat's player is the opponent.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gameserver.catalog import FEINTHOLD
 from gameserver.clock import Clock
+from gameserver.domain.feinthold.answers import (
+    FeintholdRecord,
+    FeintholdView,
+    GameList,
+    GameOut,
+    Player,
+    RecordOut,
+    SubmissionOut,
+    TurnTiming,
+    Winner,
+)
 from gameserver.domain.players import PlayerKind, player
 from gameserver.errors import InvalidInput, wire
 from gameserver.identity import Caller, Client
@@ -21,6 +32,7 @@ from gameserver.play import modes, orders, start, views
 from gameserver.play.events import Shown
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission
+from gameserver.words import ClosedBy, GameStatus, HouseAi, Mode, Side
 
 if TYPE_CHECKING:
     from gameserver.play.engines.feinthold import Feinthold
@@ -73,14 +85,14 @@ def views_of(new: NewGame, sub: str) -> MemberViews:
     return next(v for v in new.views if v.sub == sub)
 
 
-def read_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
+def read_game(store: Store, clock: Clock, caller: Caller, game_id: str) -> GameOut:
     """My view of a game: one read, unless a deadline has passed and turns must be resolved first."""
     mine = views.my_game(store, clock, caller.sub, game_id, KIND)
     return game_response(mine.game, mine.views)
 
 
 def submit_orders(store: Store, clock: Clock, caller: Caller, game_id: str, turn: int, raw_orders: list[Any],
-                  client: Client) -> dict[str, Any]:
+                  client: Client) -> SubmissionOut:
     """Send (or replace) my orders for ``turn``: checked on my view, stored with one conditional write; if
     every side has now sent (always, against a house AI), the turn resolves in the same request."""
     sent = orders.submit(store, clock, caller.sub, game_id, turn, raw_orders, client, kind=KIND, step_field="turn")
@@ -88,7 +100,7 @@ def submit_orders(store: Store, clock: Clock, caller: Caller, game_id: str, turn
             "game": game_response(sent.game, sent.views)}
 
 
-def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> GameList:
     page = views.my_games(store, caller.sub, KIND, cursor, limit)
     return {
         "games": [
@@ -109,19 +121,19 @@ def list_games(store: Store, caller: Caller, cursor: str | None, limit: int) -> 
     }
 
 
-def game_record(store: Store, clock: Clock, caller: Caller, game_id: str) -> dict[str, Any]:
+def game_record(store: Store, clock: Clock, caller: Caller, game_id: str) -> RecordOut:
     """The full record of a finished game, open to its players: every side's orders and reports and the board
     after every turn (the engine's record), with when each turn opened and when each side sent."""
     found = views.record(store, caller.sub, game_id, KIND, clock.now())
-    timings = [
+    timings: list[TurnTiming] = [
         {
             "turn": r.step,
             "opened_at": r.opened_at,
             "deadline": r.deadline,
             "resolved_at": r.resolved_at,
-            "closed_by": r.closed_by,
+            "closed_by": ClosedBy(r.closed_by),
             "sent": {
-                side: {"sent_at": sub.sent_at, "submissions": sub.count, "missed": r.missed[side]}
+                Side(side): {"sent_at": sub.sent_at, "submissions": sub.count, "missed": r.missed[side]}
                 for side, sub in r.submissions.items()
             },
         }
@@ -129,25 +141,30 @@ def game_record(store: Store, clock: Clock, caller: Caller, game_id: str) -> dic
     ]
     return {
         "game_id": game_id,
-        "players": {side: opponent_json(p) for side, p in found.game.players.items()},
-        "winner": found.game.winner,
-        "record": found.record,
+        "players": {Side(side): opponent_json(p) for side, p in found.game.players.items()},
+        "winner": winner_of(found.game),
+        "record": cast("FeintholdRecord", found.record),  # the engine's record (rules.feinthold.fog)
         "turns": timings,
     }
 
 
-def opponent_json(who: str) -> dict[str, str]:
+def opponent_json(who: str) -> Player:
     """A player as the API shows them: a house AI by its name, a member's published doctrine by its id (never
     its rules), a member by their subject."""
     seen = player(who)
     if seen.kind is PlayerKind.HOUSE:
-        return {"kind": "house", "name": seen.name}
+        return {"kind": "house", "name": HouseAi(seen.name)}
     if seen.kind is PlayerKind.DOCTRINE:
         return {"kind": "doctrine", "doctrine_id": seen.name}
     return {"kind": "member", "sub": seen.name}
 
 
-def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
+def winner_of(game: Game) -> Winner:
+    """A game's winner as Feinthold's answers say it: a side, a draw, or none yet."""
+    return None if game.winner is None else "draw" if game.winner == "draw" else Side(game.winner)
+
+
+def game_response(game: Game, mine: MemberViews) -> GameOut:
     """A member's game as Feinthold's API shows it: their side, the opponent, the turn and what they see."""
     side = next(iter(mine.views))
     own = game.submissions.get(side, Submission())
@@ -155,21 +172,21 @@ def game_response(game: Game, mine: MemberViews) -> dict[str, Any]:
     theirs = game.submissions.get(other, Submission())
     return {
         "game_id": game.game_id,
-        "mode": game.mode,
-        "status": game.status,
+        "mode": Mode(game.mode),
+        "status": GameStatus(game.status),
         "turn": game.step,
         "opened_at": game.opened_at,
         "deadline": game.deadline,
-        "pace": game.pace,
-        "side": side,
+        "pace": Pace(game.pace),
+        "side": Side(side),
         "opponent": opponent_json(game.players[other]),
         "opponent_sent": theirs.sent,
         "my_orders": own.orders if own.sent else None,
         "my_submissions": own.count,
         "points_left": rules().points_left(mine.views[side], own.orders if own.sent else None),
-        "winner": game.winner,
+        "winner": winner_of(game),
         "record_opens_at": modes.record_opens_at(game),
-        "view": mine.views[side],
+        "view": cast("FeintholdView", mine.views[side]),  # the engine's view of my side (rules.feinthold.fog)
     }
 
 
@@ -178,5 +195,5 @@ def _told(body: Json) -> dict[str, Any]:
     return {"turn": body["turn"], "deadline": body["deadline"], "opponent_sent": body["opponent_sent"]}
 
 
-SHOWN = Shown(body=game_response, told=_told)
+SHOWN = Shown(body=lambda game, mine: cast("dict[str, Any]", game_response(game, mine)), told=_told)
 """Feinthold's game on the wire, for the live events (``play.events``)."""

@@ -11,7 +11,7 @@ import enum
 import random
 from dataclasses import replace
 from datetime import timedelta
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field
 from typing_extensions import TypedDict
@@ -19,6 +19,7 @@ from typing_extensions import TypedDict
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feinthold import KIND, game_response, open_game, rules, views_of
+from gameserver.domain.feinthold.answers import GameOut
 from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound, wire
 from gameserver.identity import Caller
 from gameserver.ids import new_id
@@ -138,7 +139,7 @@ def _pending_for(store: Store, clock: Clock, caller: Caller, invitation_id: str)
 
 def accept(
     store: Store, clock: Clock, caller: Caller, invitation_id: str, seed: int | None = None
-) -> dict[str, Any]:
+) -> GameOut:
     """Accept: the game starts at once, its first turn open (``seed`` only for tests and seeded local games)."""
     invitation = _pending_for(store, clock, caller, invitation_id)
     rng = random.Random(seed) if seed is not None else random.SystemRandom()

@@ -6,11 +6,11 @@ against it, your first submission resolves the turn"). Nobody waits on the membe
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from gameserver.clock import Clock
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
+from gameserver.domain.feinthold.answers import GameOut
 from gameserver.domain.players import PlayerKind, stand_in
 from gameserver.errors import InvalidInput, wire
 from gameserver.identity import Caller
@@ -37,7 +37,7 @@ def create_house_game(
     layout: str | None = None,
     side: str | None = None,
     seed: int | None = None,
-) -> dict[str, Any]:
+) -> GameOut:
     """A game against a house AI; layout and side random unless chosen."""
     known = rules().house_ais
     if house_ai not in known:

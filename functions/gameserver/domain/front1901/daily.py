@@ -26,13 +26,24 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 from datetime import UTC, date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.domain.daily.boards import rank_on, ranked_page, rebuild_days
 from gameserver.domain.daily.days import DayItems
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.front1901 import games
+from gameserver.domain.front1901.answers import (
+    Front1901Board,
+    Front1901BoardEntry,
+    Front1901Challenge,
+    Front1901DailyOut,
+    Front1901DailyStarted,
+    Front1901Entry,
+    Front1901NotRanked,
+    Front1901ResultKind,
+)
+from gameserver.domain.front1901.words import Front1901Length, Front1901Level, Front1901Power
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id
@@ -58,6 +69,7 @@ from gameserver.storage.front1901 import (
     Starter,
     others,
 )
+from gameserver.words import EntryStatus
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -125,13 +137,13 @@ def forget_known_challenges() -> None:
     CHALLENGES.forget()
 
 
-def challenge_json(challenge: Challenge) -> dict[str, Any]:
+def challenge_json(challenge: Challenge) -> Front1901Challenge:
     """What everyone may know of the day's challenge (its seed stays secret)."""
-    return {"day": challenge.day.isoformat(), "power": challenge.power, "level": challenge.level,
-            "length": LENGTH, "window_closes_at": iso(window_closes_at(challenge.day))}
+    return {"day": challenge.day.isoformat(), "power": Front1901Power(challenge.power),
+            "level": Front1901Level(challenge.level), "length": Front1901Length(LENGTH), "window_closes_at": iso(window_closes_at(challenge.day))}
 
 
-def entry_json(entry: ChallengeEntry | None) -> dict[str, Any] | None:
+def entry_json(entry: ChallengeEntry | None) -> Front1901Entry | None:
     """A member's challenge of the day as they see it (never who a linked account is)."""
     if entry is None:
         return None
@@ -139,13 +151,13 @@ def entry_json(entry: ChallengeEntry | None) -> dict[str, Any] | None:
     return {
         "day": entry.day.isoformat(),
         "game_id": entry.game_id,
-        "status": entry.status,
+        "status": EntryStatus(entry.status),
         "started_at": entry.started_at,
         "finished_at": entry.finished_at,
-        "result": {"kind": entry.result, "centres": entry.centres, "year": entry.year,
+        "result": {"kind": Front1901ResultKind(entry.result), "centres": entry.centres, "year": entry.year,
                    "matched": entry.matched} if finished and entry.result is not None else None,
         "ranked": entry.ranked,
-        "not_ranked": entry.not_ranked,
+        "not_ranked": None if entry.not_ranked is None else Front1901NotRanked(entry.not_ranked),
     }
 
 
@@ -156,7 +168,7 @@ def _values(client: Client) -> tuple[str, ...]:
                                      client.address and f"address:{client.address}") if value)
 
 
-def start_challenge(store: Store, clock: Clock, caller: Caller, client: Client) -> dict[str, Any]:
+def start_challenge(store: Store, clock: Clock, caller: Caller, client: Client) -> Front1901DailyStarted:
     """Start my challenge of today: one attempt a day (a second start: 409 ``challenge_already_started``). Two
     reads (my entry, the challenge unless known, my sightings; then the day's starters with my values) and one
     transaction (the game, my entry, the values nobody started with yet)."""
@@ -186,7 +198,9 @@ def start_challenge(store: Store, clock: Clock, caller: Caller, client: Client) 
             continue  # a start of the same member won the race: read again, and say so
         except WriteConflict:
             continue  # another member started with one of the same values meanwhile: read again
-        return {"challenge": challenge_json(challenge), "mine": entry_json(entry),
+        mine = entry_json(entry)
+        assert mine is not None  # an entry's answer is None only for no entry
+        return {"challenge": challenge_json(challenge), "mine": mine,
                 "game": games.game_response(new.game, next(v for v in new.views if v.sub == caller.sub))}
     raise Conflict("your challenge was not started: other writes met it; try again", code=ErrorCode.BUSY)
 
@@ -204,7 +218,7 @@ def _day(clock: Clock, day: date | None) -> tuple[date, date]:
     return day, current
 
 
-def my_challenge(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> dict[str, Any]:
+def my_challenge(store: Store, clock: Clock, caller: Caller, day: date | None = None) -> Front1901DailyOut:
     """The challenge of ``day`` (today unless given) and mine; a finished game's result recorded if its end could
     not record it."""
     day, current = _day(clock, day)
@@ -266,15 +280,16 @@ def record_result(store: Store, game: Game, board: HiddenState) -> str:
 
 # ------------------------------------------------------------------ the board
 def board_of_the_day(store: Store, clock: Clock, caller: Caller, day: date | None, cursor: str | None, limit: int
-                     ) -> dict[str, Any]:
+                     ) -> Front1901Board:
     """A page of the day's board, best first, with shared ranks (1, 1, 3) that carry across pages, and my rank
     (null when I have no ranked result that day)."""
     day, _ = _day(clock, day)
     rows, next_cursor = ranked_page(
         f"challenge/{day.isoformat()}", cursor, limit,
         lambda after, n: store.front1901.board_after(day, after, n), lambda line: line.key,
-        lambda rank, line: {"rank": rank, "member": line.member, "name": line.name, "result": line.result,
-                            "centres": line.centres, "year": line.year, "matched": line.matched})
+        lambda rank, line: Front1901BoardEntry(rank=rank, member=line.member, name=line.name,
+                                               result=Front1901ResultKind(line.result), centres=line.centres,
+                                               year=line.year, matched=line.matched))
     entry, stored = store.front1901.read_rank(day, caller.sub)
     mine = None
     if entry is not None and entry.board_key is not None:

@@ -26,12 +26,22 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd, link_of, pace_marks
 from gameserver.domain.front1901.games import KIND, ai_player, rules
-from gameserver.domain.tables import check_invited, open_table, sit, status_of, table_of
+from gameserver.domain.front1901.words import (
+    Front1901Length,
+    Front1901Level,
+    Front1901Power,
+    Front1901Press,
+    Front1901Seating,
+)
+from gameserver.domain.tables import FeintTableStatus, check_invited, open_table, sit, status_of, table_of
 from gameserver.errors import Conflict, ErrorCode, InvalidInput
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
@@ -46,6 +56,7 @@ from gameserver.storage.games import NewGame, StepCommit, StepRead
 from gameserver.storage.lobby import Seating, Table, TableWrite
 from gameserver.storage.members import Notice, NoticeKind, Notices
 from gameserver.storage.records import Game, Seat
+from gameserver.words import NextCursor, Timestamp
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store, Write
@@ -162,19 +173,52 @@ def linked_members(store: Store, game_id: str, subs: tuple[str, ...], now: Any) 
 
 
 # ------------------------------------------------------------------ tables
-def table_json(table: Table, now: str) -> dict[str, Any]:
-    status = status_of(table, now)
-    return {"table_id": table.table_id, "host": table.host, "seats": table.member_seats, "pace": table.pace,
-            "level": table.options["level"], "press": table.options["press"], "length": table.options["length"],
-            "rated": table.options["rated"] == "yes", "seating": table.seating, "invited": list(table.invited),
-            "joined": list(table.joined), "picked": dict(table.picked), "status": status,
+class Front1901TableOut(TypedDict):
+    table_id: str
+    host: str
+    seats: Annotated[int, Field(description="members' seats (AI powers take the others)")]
+    pace: PhasePace
+    level: Front1901Level
+    press: Front1901Press
+    length: Front1901Length
+    rated: Annotated[bool, Field(description="asked for; a game that starts with fewer than five members is not")]
+    seating: Front1901Seating
+    invited: list[str]
+    joined: Annotated[list[str], Field(description="seated members, the host first")]
+    picked: Annotated[dict[str, Front1901Power], Field(description="member -> the power they picked (picked seats)")]
+    status: FeintTableStatus
+    open_seats: Annotated[int, Field(description="seats anyone may take")]
+    created_at: Timestamp
+    starts_at: Annotated[Timestamp | None, Field(description="when the game starts with AI powers in the empty "
+                                                             "seats")]
+    closes_at: Annotated[Timestamp, Field(description="not started by then: cancelled")]
+    game_id: str | None
+
+
+class Front1901TableList(TypedDict):
+    tables: list[Front1901TableOut]
+    cursor: NextCursor
+
+
+class Front1901Joined(TypedDict):
+    table: Front1901TableOut
+    game_id: Annotated[str | None, Field(description="the game, when my seat was the last (it has started)")]
+
+
+def table_json(table: Table, now: str) -> Front1901TableOut:
+    status = FeintTableStatus(status_of(table, now))
+    return {"table_id": table.table_id, "host": table.host, "seats": table.member_seats, "pace": PhasePace(table.pace),
+            "level": Front1901Level(table.options["level"]), "press": Front1901Press(table.options["press"]),
+            "length": Front1901Length(table.options["length"]), "rated": table.options["rated"] == "yes",
+            "seating": Front1901Seating(table.seating), "invited": list(table.invited), "joined": list(table.joined),
+            "picked": {sub: Front1901Power(power) for sub, power in table.picked.items()}, "status": status,
             "open_seats": table.open_seats if status == "open" else 0, "created_at": table.created_at,
             "starts_at": table.starts_at, "closes_at": table.closes_at, "game_id": table.game_id}
 
 
 def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, level: str, pace: str, press: str,
                  length: str, rated: bool, seating: str, power: str | None = None, invite: Sequence[str] = (),
-                 starts_at: str | None = None) -> dict[str, Any]:
+                 starts_at: str | None = None) -> Front1901TableOut:
     """A table of ``seats`` members' seats (2 to 7; AI powers in the others): mine (my ``power`` when the seats are
     picked), one kept for each member of ``invite`` (each gets a notice), the rest open to anyone."""
     _check_options(level, pace, press, length)
@@ -198,11 +242,11 @@ def create_table(store: Store, clock: Clock, caller: Caller, *, seats: int, leve
     return table_json(table, iso(now))
 
 
-def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> dict[str, Any]:
+def read_table(store: Store, clock: Clock, caller: Caller, table_id: str) -> Front1901TableOut:
     return table_json(table_of(store, KIND, caller, table_id), iso(clock.now()))
 
 
-def open_tables(store: Store, clock: Clock, cursor: str | None, limit: int) -> dict[str, Any]:
+def open_tables(store: Store, clock: Clock, cursor: str | None, limit: int) -> Front1901TableList:
     now = iso(clock.now())
     page = store.lobby.open_tables(KIND, now, cursor, limit)
     return {"tables": [table_json(table, now) for table in page.items], "cursor": page.cursor}
@@ -219,7 +263,7 @@ def seats_of(table: Table, seed: int) -> dict[Seat, str]:
 
 
 def join_table(store: Store, clock: Clock, caller: Caller, table_id: str, power: str | None = None,
-               seed: int | None = None) -> dict[str, Any]:
+               seed: int | None = None) -> Front1901Joined:
     """I take a seat (``power``: the one I pick, at a table of picked seats): the one kept for me, else one open
     to anyone. The last seat taken starts the game in the same transaction."""
 

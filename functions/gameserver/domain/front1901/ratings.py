@@ -13,7 +13,10 @@ are then, once.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.domain.front1901.games import rules
 from gameserver.errors import Conflict, NotFound
@@ -27,9 +30,37 @@ from gameserver.storage.front1901 import (
     RatingChange,
 )
 from gameserver.storage.records import Game, HiddenState
+from gameserver.words import NextCursor, Timestamp
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store
+
+
+class Front1901RatingEntry(TypedDict):
+    member: str
+    rating: Annotated[float, Field(description="shown: the skill less three times its uncertainty")]
+    mu: float
+    sigma: float
+    games: Annotated[int, Field(description="rated games played")]
+
+
+class Front1901RatingBoard(TypedDict):
+    """Online Front 1901's rated members, highest first."""
+
+    entries: list[Front1901RatingEntry]
+    cursor: NextCursor
+
+
+class Front1901Voided(TypedDict):
+    """A finished rated game a moderator voided: each member's rating with exactly that game's change taken back."""
+
+    game_id: str
+    voided_at: Timestamp
+    ratings: list[Front1901RatingEntry]
+
+
+def rating_entry(member: str, rating: SkillRating) -> Front1901RatingEntry:
+    return {"member": member, "rating": rating.shown, "mu": rating.mu, "sigma": rating.sigma, "games": rating.games}
 
 
 def ratings_write(store: Store, game: Game, board: HiddenState) -> OnlineRatingsWrite | None:
@@ -76,9 +107,8 @@ def void_write(store: Store, game_id: str, at: str) -> RatedGameVoided:
     return RatedGameVoided(ratings, RatedGame(game_id, rated.changes, at))
 
 
-def board(store: Store, cursor: str | None, limit: int) -> dict[str, Any]:
+def board(store: Store, cursor: str | None, limit: int) -> Front1901RatingBoard:
     """The board of online Front 1901: each rated member's shown rating (skill less three times its uncertainty),
     highest first."""
     page = store.front1901.online_board(cursor, limit)
-    return {"entries": [{"member": r.member, "rating": r.rating.shown, "mu": r.rating.mu, "sigma": r.rating.sigma,
-                         "games": r.rating.games} for r in page.items], "cursor": page.cursor}
+    return {"entries": [rating_entry(r.member, r.rating) for r in page.items], "cursor": page.cursor}

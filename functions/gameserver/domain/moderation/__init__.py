@@ -10,17 +10,22 @@ it, saying why: the closing and its audit line are one transaction.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
-from gameserver.platform.fairplay.marks import Closure, Mark, MarkClosed, MarkStatus
+from gameserver.platform.fairplay.links import LinkKind
+from gameserver.platform.fairplay.marks import Closure, Mark, MarkClosed, MarkKind, MarkStatus
 from gameserver.play.steps import ATTEMPTS
 from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
+from gameserver.words import NextCursor, Timestamp
 
 MAX_WHY = 500
 """The longest reason an audit line keeps."""
@@ -40,17 +45,47 @@ def reason(why: str) -> str:
     return why
 
 
-def mark_json(mark: Mark) -> dict[str, Any]:
+class SharedOut(TypedDict):
+    """What two linked members were seen sharing."""
+
+    kind: LinkKind
+    value: Annotated[str, Field(description="the device id or source address both members were seen with")]
+
+
+class MarkOut(TypedDict):
+    """A mark fair play left for the moderators."""
+
+    mark_id: str
+    member: str
+    kind: MarkKind
+    game_id: Annotated[str, Field(description="the duel's game (its id is the duel's) or the Daily Front's game")]
+    at: Annotated[Timestamp, Field(description="when the game ended")]
+    other_member: Annotated[str | None, Field(description="for linked accounts: the other member")]
+    shared: Annotated[SharedOut | None, Field(description="for linked accounts: what the two members shared")]
+    status: Annotated[MarkStatus, Field(description="open until a moderator closes it")]
+    closed_by: Annotated[str | None, Field(description="once closed: the moderator who closed it")]
+    closed_at: Annotated[Timestamp | None, Field(description="once closed: when")]
+    why: Annotated[str | None, Field(description="once closed: why, as the moderator said")]
+
+
+class MarkList(TypedDict):
+    """A page of marks, newest first."""
+
+    marks: list[MarkOut]
+    cursor: NextCursor
+
+
+def mark_json(mark: Mark) -> MarkOut:
     closure = mark.closure
     return {
         "mark_id": mark.mark_id,
         "member": mark.member,
-        "kind": str(mark.kind),
+        "kind": mark.kind,
         "game_id": mark.game_id,
         "at": mark.at,
         "other_member": mark.other,
-        "shared": None if mark.shared is None else {"kind": str(mark.shared.kind), "value": mark.shared.value},
-        "status": str(mark.status),
+        "shared": None if mark.shared is None else {"kind": mark.shared.kind, "value": mark.shared.value},
+        "status": mark.status,
         "closed_by": None if closure is None else closure.by,
         "closed_at": None if closure is None else closure.at,
         "why": None if closure is None else closure.why,
@@ -58,7 +93,7 @@ def mark_json(mark: Mark) -> dict[str, Any]:
 
 
 def marks_page(store: Store, caller: Caller, cursor: str | None, limit: int,
-               status: MarkStatus = MarkStatus.OPEN) -> dict[str, Any]:
+               status: MarkStatus = MarkStatus.OPEN) -> MarkList:
     """A page of the marks of ``status``, newest first (403 ``moderators_only`` for anyone else); a cursor
     continues only the list (the status) that handed it out."""
     require_moderator(caller, "see and close marks")
@@ -67,7 +102,7 @@ def marks_page(store: Store, caller: Caller, cursor: str | None, limit: int,
 
 
 def close_mark(store: Store, clock: Clock, moderator: Caller, member: str, mark_id: str, why: str
-               ) -> dict[str, Any]:
+               ) -> MarkOut:
     """A moderator closes a member's mark, saying why: the mark moves to the closed list with who, when and
     why, and the audit line (``close-mark``) is written, in one transaction. 404 ``not_found`` (``mark_id``)
     for no such mark of that member, 409 ``mark_closed`` for a mark already closed."""

@@ -18,7 +18,10 @@ Ratings that depend on the freeze at a game's end (the Daily Front's "frozen rat
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Annotated
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.moderation import reason, require_moderator
@@ -30,14 +33,29 @@ from gameserver.storage.audit import AuditAction
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.moderation import Freeze, FreezeSettled, FreezeWrite, Unfreeze
 from gameserver.storage.port import Store
+from gameserver.words import Timestamp
 
 SETTLE_AGAIN_AFTER = timedelta(minutes=1)
 """When the sweep applies a freeze's effects a second time: one sweep later."""
 PAGE = 100
 
 
+class FreezeOut(TypedDict):
+    """A member's freeze after a moderator's action, with what the action ended."""
+
+    member: str
+    frozen: bool
+    since: Annotated[Timestamp | None, Field(description="when the freeze was written (null once unfrozen)")]
+    by: Annotated[str | None, Field(description="the moderator who froze the ratings")]
+    duels_ended: Annotated[list[str], Field(description="the member's duels this freeze ended without a result, "
+                                                        "stakes returned (the sweep ends any it missed within the "
+                                                        "minute)")]
+    tournaments_changed: Annotated[list[str], Field(description="the tournaments whose entry it removed (fee "
+                                                                "returned) or whose current match it forfeited")]
+
+
 def freeze_json(freeze: Freeze | None, member: str, effects: dict[str, dict[str, str]] | None = None
-                ) -> dict[str, Any]:
+                ) -> FreezeOut:
     """A member's freeze as the moderator's answer says it, with what this action ended: the duels that ended
     without a result, the tournaments whose entry or current match the freeze took."""
     done = effects or {}
@@ -60,7 +78,7 @@ def frozen_members(store: Store) -> frozenset[str]:
             return frozenset(found)
 
 
-def freeze_member(store: Store, clock: Clock, moderator: Caller, member: str, why: str) -> dict[str, Any]:
+def freeze_member(store: Store, clock: Clock, moderator: Caller, member: str, why: str) -> FreezeOut:
     """Freeze ``member``'s ratings, with its audit line, then apply its effects: 404 for no such member, 409
     ``already_frozen``."""
     require_moderator(moderator, "freeze ratings")
@@ -80,7 +98,7 @@ def freeze_member(store: Store, clock: Clock, moderator: Caller, member: str, wh
     return freeze_json(freeze, member, apply_effects(store, clock, member))
 
 
-def unfreeze_member(store: Store, clock: Clock, moderator: Caller, member: str, why: str) -> dict[str, Any]:
+def unfreeze_member(store: Store, clock: Clock, moderator: Caller, member: str, why: str) -> FreezeOut:
     """Unfreeze ``member``'s ratings, with its audit line: "Unfreezing restores the right to play, not what was
     lost" (nothing the freeze ended comes back). 409 ``not_frozen``."""
     require_moderator(moderator, "unfreeze ratings")

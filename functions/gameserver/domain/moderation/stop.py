@@ -12,7 +12,10 @@ that each member's actions list it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.moderation import reason, require_moderator
@@ -24,6 +27,7 @@ from gameserver.play.seats import members
 from gameserver.play.stop import stop
 from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.port import Store
+from gameserver.words import Mode, Timestamp
 
 
 def audit_lines(moderator: Caller, at: str, action: AuditAction, subs: list[str], target: str, why: str
@@ -33,7 +37,17 @@ def audit_lines(moderator: Caller, at: str, action: AuditAction, subs: list[str]
                       audit_id=new_id()) for sub in subs]
 
 
-def stop_game(store: Store, clock: Clock, moderator: Caller, game_id: str, why: str) -> dict[str, Any]:
+class StoppedGame(TypedDict):
+    """A game a moderator stopped: over with no result."""
+
+    game_id: str
+    mode: Annotated[Mode, Field(description="how it was played: a duel's is cancelled, a match void, a challenge "
+                                            "unrated, a Daily Front not ranked")]
+    stopped_at: Timestamp
+    members: Annotated[list[str], Field(description="its members, each with an audit line")]
+
+
+def stop_game(store: Store, clock: Clock, moderator: Caller, game_id: str, why: str) -> StoppedGame:
     """Stop ``game_id`` in progress, with its audit lines: 404 for no such game, 409 ``game_over`` for a game
     that is over."""
     require_moderator(moderator, "stop games")
@@ -44,4 +58,4 @@ def stop_game(store: Store, clock: Clock, moderator: Caller, game_id: str, why: 
     now = clock.now()
     audits = audit_lines(moderator, iso(now), AuditAction.STOP_GAME, sorted(set(members(game))), game_id, why)
     stop(store, clock, game_id, Stop(StopReason.MODERATOR, moderator.sub), audits, kind=game.kind)
-    return {"game_id": game_id, "mode": game.mode, "stopped_at": iso(now), "members": [a.member for a in audits]}
+    return {"game_id": game_id, "mode": Mode(game.mode), "stopped_at": iso(now), "members": [a.member for a in audits]}

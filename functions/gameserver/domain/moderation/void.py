@@ -8,7 +8,7 @@ online Front 1901 is voided as a duel is (``void_front1901_game``): its own rati
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from gameserver.clock import Clock, iso
 from gameserver.domain.moderation import reason, require_moderator
@@ -18,8 +18,12 @@ from gameserver.identity import Caller
 from gameserver.storage.audit import AuditAction
 from gameserver.storage.port import Store
 
+if TYPE_CHECKING:
+    from gameserver.domain.duels.service import DuelOut
+    from gameserver.domain.front1901.ratings import Front1901Voided
 
-def void_duel(store: Store, clock: Clock, moderator: Caller, duel_id: str, why: str) -> dict[str, Any]:
+
+def void_duel(store: Store, clock: Clock, moderator: Caller, duel_id: str, why: str) -> DuelOut:
     """Void the finished duel ``duel_id``, with its audit lines: 404 for no such duel, 409 ``duel_refused`` for
     one not finished (or voided already)."""
     from gameserver.domain.duels import service as duels
@@ -34,13 +38,13 @@ def void_duel(store: Store, clock: Clock, moderator: Caller, duel_id: str, why: 
     return duels.duel_json(duels.void_duel(store, clock, duel_id, audits))
 
 
-def void_front1901_game(store: Store, clock: Clock, moderator: Caller, game_id: str, why: str) -> dict[str, Any]:
+def void_front1901_game(store: Store, clock: Clock, moderator: Caller, game_id: str, why: str) -> Front1901Voided:
     """Void the finished rated online Front 1901 game ``game_id``, with its audit lines: each member's rating has
     exactly this game's change taken back (later games' stay). 404 for no such game or one that rated nobody, 409
     ``in_play`` for a game in play, ``conflict`` (rule ``voided``) for one voided already, ``busy`` when the
     ratings kept changing meanwhile."""
     from gameserver.catalog import FRONT1901
-    from gameserver.domain.front1901.ratings import void_write
+    from gameserver.domain.front1901.ratings import rating_entry, void_write
     from gameserver.errors import Conflict, ErrorCode
     from gameserver.play import steps
     from gameserver.storage.errors import WriteConflict
@@ -62,6 +66,5 @@ def void_front1901_game(store: Store, clock: Clock, moderator: Caller, game_id: 
         except WriteConflict:
             continue
         return {"game_id": game_id, "voided_at": now,
-                "ratings": [{"member": r.member, "rating": r.rating.shown, "mu": r.rating.mu, "sigma": r.rating.sigma,
-                             "games": r.rating.games} for r in write.ratings]}
+                "ratings": [rating_entry(r.member, r.rating) for r in write.ratings]}
     raise Conflict("the ratings kept changing while the game was being voided; send it again", code=ErrorCode.BUSY)

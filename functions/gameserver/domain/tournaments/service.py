@@ -12,10 +12,14 @@ which"; "Two members taking the last seat at once: exactly one gets it" (the ver
 
 from __future__ import annotations
 
+import enum
 import logging
 from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, NotRequired
+
+from pydantic import Field
+from typing_extensions import TypedDict
 
 from gameserver.clock import Clock, iso, parse_iso
 from gameserver.domain.feinthold import KIND, rules
@@ -33,11 +37,15 @@ from gameserver.platform.tournaments import (
     Join,
     Leave,
     Match,
+    MatchEnding,
     MatchStatus,
+    MatchUnrated,
     RoundDeadlinePasses,
     Seeding,
     Tallies,
+    Tiebreak,
     Tournament,
+    TournamentEnding,
     TournamentEvent,
     TournamentRuleError,
     TournamentStatus,
@@ -61,6 +69,7 @@ from gameserver.storage.tournaments import (
     StoredTournament,
     TournamentWrite,
 )
+from gameserver.words import DecimalText, NextCursor, ServerNow, Timestamp
 
 if TYPE_CHECKING:
     from gameserver.storage.port import Store
@@ -80,7 +89,139 @@ _CODES = {
 
 
 # ------------------------------------------------------------------ answers
-def tournament_json(stored: StoredTournament, items: dict[int, StoredMatch] | None = None) -> dict[str, Any]:
+class TournamentSize(enum.IntEnum):
+    """How many members a knockout tournament seats (``platform.tournaments.SIZES``)."""
+
+    FOUR = 4
+    EIGHT = 8
+
+
+class TournamentEntryOut(TypedDict):
+    """A member in an open tournament."""
+
+    member: str
+    joined_at: Timestamp
+
+
+class TournamentSeedOut(TypedDict):
+    """A member's seed."""
+
+    seed: Annotated[int, Field(description="1 is the best: the game's duel rating, ties by the oldest account")]
+    member: str
+
+
+class MatchPlayerOut(TypedDict):
+    """A player of a match."""
+
+    member: str
+    seed: int
+
+
+class MatchTallyOut(TypedDict):
+    """What a drawn match's tiebreaks count, per player."""
+
+    member: str
+    predictions: Annotated[int, Field(description="right predictions in the match's game")]
+    combats: Annotated[int, Field(description="combats won in the match's game")]
+
+
+class GameRatingChangeOut(TypedDict):
+    """How a member's game rating moved: each figure's change."""
+
+    member: str
+    rating: DecimalText
+    deviation: DecimalText
+    volatility: DecimalText
+
+
+class EloChangeOut(TypedDict):
+    """How a member's Elo moved."""
+
+    member: str
+    points: int
+
+
+class MatchRatingOut(TypedDict):
+    """What a decided match did to the ratings."""
+
+    rated: bool
+    why: Annotated[MatchUnrated | None, Field(description="why it moved no rating")]
+    game: Annotated[list[GameRatingChangeOut], Field(description="the game's Glicko-2 duel rating (not for a frozen "
+                                                                 "player's forfeit)")]
+    elo: Annotated[list[EloChangeOut], Field(description="the common duel Elo")]
+
+
+class MatchOut(TypedDict):
+    """A match of the bracket."""
+
+    slot: Annotated[int, Field(description="1 to size - 1, in the order the matches are played; the last is the "
+                                           "final")]
+    round: int
+    game_id: Annotated[str | None, Field(description="its game (orders go to /v1/feinthold/games/{game_id}/...), "
+                                                     "once both players are known; none for a match decided "
+                                                     "without playing")]
+    players: Annotated[list[MatchPlayerOut | None], Field(description="its two players as they become known")]
+    status: MatchStatus
+    opened_at: Timestamp | None
+    deadline: Annotated[Timestamp, Field(description="its round's deadline: 5 days a round from the start")]
+    winner: str | None
+    ending: MatchEnding | None
+    tiebreak: Annotated[Tiebreak | None, Field(description="what sent the winner of a drawn match through")]
+    tallies: list[MatchTallyOut]
+    too_fast: Annotated[list[str], Field(description="players whose orders were faster than a human's")]
+    ended_at: Timestamp | None
+    rating: Annotated[MatchRatingOut | None, Field(description="once decided: the rating changes, or why none")]
+
+
+class TournamentPrizeOut(TypedDict):
+    """A prize the pot paid."""
+
+    member: str
+    amount: int
+
+
+class TournamentSummary(TypedDict):
+    """A tournament, in a list."""
+
+    tournament_id: str
+    name: str
+    creator: str
+    size: TournamentSize
+    fee: int
+    status: TournamentStatus
+    created_at: Timestamp
+    fill_deadline: Annotated[Timestamp | None, Field(description="while open: not full by then, it is cancelled and "
+                                                                 "every fee returned")]
+    members: int
+    seats_left: int
+    pot: Annotated[int, Field(description="the credits in the pot: fees in, refunds and prizes out")]
+    started_at: Timestamp | None
+    winner: str | None
+    ending: TournamentEnding | None
+    ended_at: Timestamp | None
+    version: Annotated[int, Field(description="bumped by every change of the tournament")]
+
+
+class TournamentOut(TournamentSummary):
+    """A tournament: entries, seeds, the bracket, the pot and its prizes."""
+
+    now: NotRequired[ServerNow]
+    entries: Annotated[list[TournamentEntryOut], Field(description="while open: the members in, in the order they "
+                                                                   "joined")]
+    seeds: list[TournamentSeedOut]
+    matches: Annotated[list[MatchOut], Field(description="the bracket, by slot, once full")]
+    finalist: str | None
+    prizes: list[TournamentPrizeOut]
+
+
+class TournamentList(TypedDict):
+    """A page of tournaments."""
+
+    tournaments: list[TournamentSummary]
+    cursor: NextCursor
+
+
+def tournament_json(stored: StoredTournament, items: dict[int, StoredMatch] | None = None) -> TournamentOut:
     """A tournament's page: its entries, seeds, bracket (each match with its game id, status, result and, once
     decided, rating changes), pot and prizes."""
     tournament = stored.tournament
@@ -114,14 +255,14 @@ def tournament_json(stored: StoredTournament, items: dict[int, StoredMatch] | No
     }
 
 
-def summary_json(stored: StoredTournament) -> dict[str, Any]:
+def summary_json(stored: StoredTournament) -> TournamentSummary:
     """A tournament as the lists show it."""
     tournament = stored.tournament
     return {
         "tournament_id": tournament.id,
         "name": tournament.name,
         "creator": tournament.creator,
-        "size": tournament.size,
+        "size": TournamentSize(tournament.size),
         "fee": tournament.fee,
         "status": tournament.status,
         "created_at": iso(tournament.created_at),
@@ -137,14 +278,17 @@ def summary_json(stored: StoredTournament) -> dict[str, Any]:
     }
 
 
-def _rating_json(stored: StoredMatch | None) -> dict[str, Any] | None:
+def _rating_json(stored: StoredMatch | None) -> MatchRatingOut | None:
+    """The match's rating changes as its decision wrote them (``transition``), read back from the store's JSON."""
     changes = None if stored is None else stored.rating_changes
     if changes is None:
         return None
+    why = changes.get("why")
     return {
         "rated": changes["rated"],
-        "why": changes.get("why"),
-        "game": [{"member": m, **c} for m, c in sorted(changes.get("game", {}).items())],
+        "why": None if why is None else MatchUnrated(why),
+        "game": [{"member": m, "rating": c["rating"], "deviation": c["deviation"], "volatility": c["volatility"]}
+                 for m, c in sorted(changes.get("game", {}).items())],
         "elo": [{"member": m, "points": p} for m, p in sorted(changes.get("elo", {}).items())],
     }
 
@@ -181,7 +325,7 @@ def _write(store: Store, moved: Moved) -> None:
 
 # ------------------------------------------------------------------ creating, listing, reading
 def create_tournament(store: Store, clock: Clock, caller: Caller, *, size: int, fee: int, name: str
-                      ) -> dict[str, Any]:
+                      ) -> TournamentOut:
     """A new tournament, open for 7 days; "The creator joins on creation": my fee goes into its pot at once."""
     if not 0 <= fee <= MAX_FEE:
         raise InvalidInput(f"an entry fee is 0 to {MAX_FEE} credits", field="fee", rule="fee-not-negative")
@@ -202,7 +346,7 @@ def create_tournament(store: Store, clock: Clock, caller: Caller, *, size: int, 
     return tournament_json(StoredTournament(tournament, 1))
 
 
-def list_tournaments(store: Store, clock: Clock, cursor: str | None, limit: int) -> dict[str, Any]:
+def list_tournaments(store: Store, clock: Clock, cursor: str | None, limit: int) -> TournamentList:
     """Tournaments taking entries, newest first; one past its fill deadline is left out before the sweep
     cancels it."""
     found, next_cursor = store.tournaments.open_tournaments(cursor, limit)
@@ -211,13 +355,13 @@ def list_tournaments(store: Store, clock: Clock, cursor: str | None, limit: int)
             "cursor": next_cursor}
 
 
-def my_tournaments(store: Store, caller: Caller, cursor: str | None, limit: int) -> dict[str, Any]:
+def my_tournaments(store: Store, caller: Caller, cursor: str | None, limit: int) -> TournamentList:
     """The tournaments I am in (or was in when they ended), the latest joined first."""
     found, next_cursor = store.tournaments.of_member(caller.sub, cursor, limit)
     return {"tournaments": [summary_json(s) for s in found], "cursor": next_cursor}
 
 
-def read_tournament(store: Store, tournament_id: str) -> dict[str, Any]:
+def read_tournament(store: Store, tournament_id: str) -> TournamentOut:
     """A tournament's page, for any member (the tournaments page is public): one query of its partition."""
     bracket = store.tournaments.bracket(tournament_id)
     if bracket.stored is None:
@@ -226,7 +370,7 @@ def read_tournament(store: Store, tournament_id: str) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ entries
-def join_tournament(store: Store, clock: Clock, caller: Caller, tournament_id: str) -> dict[str, Any]:
+def join_tournament(store: Store, clock: Clock, caller: Caller, tournament_id: str) -> TournamentOut:
     """Take a seat: my fee goes into the pot. The last seat seeds the bracket (the game's duel rating, best
     first; ties: the oldest account) and creates every first-round match at once."""
     for _ in range(steps.ATTEMPTS):
@@ -262,14 +406,14 @@ def _seeding(contender: Contender) -> Seeding:
     return Seeding(contender.ratings.game.rating, parse_iso(contender.created))
 
 
-def leave_tournament(store: Store, clock: Clock, caller: Caller, tournament_id: str) -> dict[str, Any]:
+def leave_tournament(store: Store, clock: Clock, caller: Caller, tournament_id: str) -> TournamentOut:
     """Leave before it is full: my fee comes back (the last member out cancels it)."""
     return _move(store, clock, tournament_id, lambda now, _: Leave(caller.sub, now), left=(caller.sub,))
 
 
 def _move(store: Store, clock: Clock, tournament_id: str,
           event_of: Callable[[datetime, StoredTournament], TournamentEvent], *, left: tuple[str, ...] = (),
-          known_of: Callable[[StoredTournament], Known] | None = None) -> dict[str, Any]:
+          known_of: Callable[[StoredTournament], Known] | None = None) -> TournamentOut:
     """Apply one event to the tournament and write what it moved, claimed by its version (a lost race reads
     again)."""
     for _ in range(steps.ATTEMPTS):
@@ -294,7 +438,7 @@ def _move(store: Store, clock: Clock, tournament_id: str,
 
 
 # ------------------------------------------------------------------ a match
-def abandon_match(store: Store, clock: Clock, caller: Caller, tournament_id: str, slot: int) -> dict[str, Any]:
+def abandon_match(store: Store, clock: Clock, caller: Caller, tournament_id: str, slot: int) -> TournamentOut:
     """"Abandoning means losing the match": the other player goes on, and the game ends."""
     for _ in range(steps.ATTEMPTS):
         read = store.tournaments.read_match(tournament_id, slot)
