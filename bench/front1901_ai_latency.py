@@ -37,7 +37,7 @@ class Counter:
 
     def __init__(self) -> None:
         self.calls = 0
-        self._adjudicate = search.adjudicate_movement
+        self._adjudicate = search.adjudicate_checked
 
     def __call__(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         self.calls += 1
@@ -89,7 +89,7 @@ def main() -> int:
     parser.add_argument("--levels", default="easy,normal,hard")
     args = parser.parse_args()
     counter = Counter()
-    search.adjudicate_movement = counter  # type: ignore[assignment]
+    search.adjudicate_checked = counter  # type: ignore[assignment]
     print(json.dumps({"load_average": os.getloadavg()}), flush=True)
     for level in args.levels.split(","):
         print(json.dumps(measure(level, args.games, args.until, counter)), flush=True)

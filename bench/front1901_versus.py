@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/front1901_versus.py play --levels hard,normal,easy --seeds 0:10 > games.jsonl
     .venv/bin/python bench/front1901_versus.py summary games.jsonl
+    .venv/bin/python bench/front1901_versus.py times --level hard --reference climb_pairs=false [--seats 0-FRANCE,1-RUSSIA]
 
 ``play`` plays, for each seed ``s`` of the range: one game of seven DumbBots (the *baseline*), and for each
 level and each power in turn one game of that power at that level against six DumbBots, all to the end of
@@ -11,6 +12,11 @@ from ``random.Random`` seeded by the game seed, the phase and the power, so that
 same in the baseline and in the tested games until play diverges.  One JSON line per game: the final
 centres of every power, and for the tested power its decision time of every movement phase (the thread's
 CPU time, single-threaded).
+
+``times`` plays the seats given (``SEED-POWER``) at one level twice each, alternately game by game: with the
+level's style as it stands and with a *reference* style (``--reference FIELD=VALUE``, the style as it was),
+and prints each arm's decision time per movement phase (median, p95) and their ratios, with the load
+average before and after: on a shared machine a ratio measured in one run says more than two runs apart.
 
 ``summary`` reads those lines and prints, per level: most centres alone (strictly more than every other
 power at the end), solo (18 centres), survival (a centre at the end), each with its 95% Wilson interval;
@@ -25,6 +31,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import random
 import statistics
 import sys
@@ -82,6 +89,33 @@ def play_all(seeds: range, levels: list[str]) -> Iterable[dict]:
                 yield game(seed, power, level)
 
 
+def times(level: str, seats: list[str], reference: list[str]) -> dict:
+    """The decision time per movement phase of the level's style and of the reference style, alternately."""
+    style = STYLES[Level(level)]
+    changes = {}
+    for change in reference:
+        field, _, value = change.partition("=")
+        changes[field] = type(getattr(style, field))(json.loads(value))
+    arms = {"style": style, "reference": replace(style, **changes)}
+    seen: dict[str, list[float]] = {name: [] for name in arms}
+    out: dict = {"load_before": [round(x, 2) for x in os.getloadavg()], "reference_changes": changes}
+    try:
+        for seat in seats:
+            seed, _, power = seat.partition("-")
+            for name, arm in arms.items():
+                STYLES[Level(level)] = arm
+                seen[name] += game(int(seed), power, level)["times"]
+    finally:
+        STYLES[Level(level)] = style
+    for name, ts in seen.items():
+        ts.sort()
+        out[name] = {"median_ms": round(1000 * statistics.median(ts), 1), "p95_ms": round(1000 * ts[min(len(ts) - 1, int(0.95 * len(ts)))], 1), "phases": len(ts)}
+    out["ratio_median"] = round(out["style"]["median_ms"] / out["reference"]["median_ms"], 2)
+    out["ratio_p95"] = round(out["style"]["p95_ms"] / out["reference"]["p95_ms"], 2)
+    out["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    return out
+
+
 def bootstrap_mean(values: list[float], resamples: int = 10_000) -> tuple[float, float]:
     rng = random.Random(28)
     n = len(values)
@@ -129,6 +163,10 @@ def main() -> int:
     run.add_argument("--seeds", default="0:10", help="a range START:STOP of game seeds")
     run.add_argument("--style", action="append", default=[], help="LEVEL:FIELD=VALUE: try a level's style changed")
     run.add_argument("--set", action="append", default=[], help="MODULE.NAME=VALUE: try a constant of the AI changed")
+    timed = sub.add_parser("times")
+    timed.add_argument("--level", default="hard")
+    timed.add_argument("--seats", default="0-FRANCE,1-RUSSIA", help="SEED-POWER,...")
+    timed.add_argument("--reference", action="append", default=[], help="FIELD=VALUE (JSON): the reference style's change")
     show = sub.add_parser("summary")
     show.add_argument("files", nargs="+")
     args = parser.parse_args()
@@ -144,6 +182,9 @@ def main() -> int:
             STYLES[Level(level)] = replace(STYLES[Level(level)], **{field: type(getattr(STYLES[Level(level)], field))(value)})
         for line in play_all(range(start, stop), args.levels.split(",")):
             print(json.dumps(line), flush=True)
+        return 0
+    if args.what == "times":
+        print(json.dumps(times(args.level, args.seats.split(","), args.reference), indent=1))
         return 0
     lines = [json.loads(text) for name in args.files for text in open(name) if text.strip()]  # noqa: SIM115
     print(json.dumps(summary(lines), indent=1))

@@ -302,11 +302,14 @@ def _search_decisions(table: Table, searchers: Sequence[Power]) -> dict[Power, t
     position = table.position
     playing = sorted({u.power for u in position.units.values()})
     scenarios = max(STYLES[table.levels[p]].scenarios for p in searchers)
-    draws = {p: [table.draw(p, "likely", k) for k in range(scenarios)] for p in playing}
+    # A power's likely sets are drawn only when another power searches against them (a lone searcher never
+    # meets its own); each power's draws are its own, so the others' sets are the same either way.
+    met = [p for p in playing if any(q != p for q in searchers)]
+    draws = {p: [table.draw(p, "likely", k) for k in range(scenarios)] for p in met}
     # The models, and the likely sets drawn from them, per reading of the neutrals (most phases: one).
     readings = sorted({STYLES[table.levels[p]].neutral_power for p in searchers})
     all_models = {n: {p: model_of(table, p, n) for p in playing} for n in readings}
-    all_likely = {n: likely_sets(position, all_models[n], draws) for n in readings}
+    all_likely = {n: likely_sets(position, {p: all_models[n][p] for p in met}, draws) for n in readings}
     decided = {}
     for power in searchers:
         level = table.levels[power]
