@@ -147,7 +147,19 @@ each new value a member sends is stored for 30 days (linked accounts)."""
 
 def client_of(request: Request) -> Client:
     """Where the request comes from: its ``X-Device-Id`` (None when absent) and its source address. A device id
-    outside ``DEVICE_ID`` is a 400 naming the header."""
+    outside ``DEVICE_ID`` is a 400 naming the header. Made once per request: the caller's dependency makes it
+    for the sighting, the route that stores it with a submission is given the same."""
+    made = request.scope.get(_CLIENT)
+    if made is None:
+        made = request.scope[_CLIENT] = _client(request)
+    return made
+
+
+_CLIENT = "gameserver.client"
+"""Where a request's ``Client`` is kept in its ASGI scope (a key of the app's own, beside the server's)."""
+
+
+def _client(request: Request) -> Client:
     event = request.scope.get("aws.event") or {}
     address = ((event.get("requestContext") or {}).get("http") or {}).get("sourceIp")
     device = request.headers.get("x-device-id")

@@ -129,11 +129,13 @@ def mode(name: str) -> Mode:
     return found
 
 
-def companions(game_id: str, kind: str | None = None) -> list[Companion]:
+def companions(game_id: str, kind: str | None = None, game_mode: str | None = None) -> list[Companion]:
     """What a step's read of ``game_id`` asks for besides the game: one per mode that reads companions, may play
     a game of ``kind`` (None: of any kind) and has one for this id (a key not found costs the minimum read unit,
-    no request). A mode that reads none costs nothing: a Front 1901 phase asks for no duel."""
-    wanted = [found for name, found in _companions.items() if kind is None or MODES.plays(name, kind)]
+    no request); given ``game_mode`` (the caller holds the game's item already), that mode's alone. A mode that
+    reads none costs nothing: a Front 1901 phase asks for no duel, nor a house game whose item is in hand."""
+    wanted = [found for name, found in _companions.items()
+              if (game_mode is None or name == game_mode) and (kind is None or MODES.plays(name, kind))]
     return [one for companion in (c for found in wanted for c in found)
             if (one := companion(game_id)) is not None]
 

@@ -102,11 +102,13 @@ def load(read: StepRead) -> Loaded | None:
     return Loaded(read, engine_of(read.game.kind), mode(read.game.mode))
 
 
-def read_step(store: Store, game_id: str, sub: str | None = None, kind: str | None = None) -> Loaded | None:
+def read_step(store: Store, game_id: str, sub: str | None = None, kind: str | None = None,
+              game_mode: str | None = None) -> Loaded | None:
     """A game as a step of it needs it, in one read, loaded (None when there is no such game): the game, its
     board, (given ``sub``) that member's views, the companions its mode reads (those of the modes a game of
-    ``kind`` may be played in, when the caller knows its kind)."""
-    return load(store.games.read_step(game_id, sub, companions(game_id, kind)))
+    ``kind`` may be played in, when the caller knows its kind; those of ``game_mode`` alone, when the caller
+    holds the game's item already and so knows its mode)."""
+    return load(store.games.read_step(game_id, sub, companions(game_id, kind, game_mode)))
 
 
 class Closed(NamedTuple):
@@ -292,7 +294,7 @@ def settle(store: Store, clock: Clock, at: Loaded | Game) -> Settled:
     lost = 0
     while game is not None and is_due(game, now):
         if loaded is None or loaded.board.epoch != game.epoch:
-            loaded = read_step(store, game.game_id, kind=game.kind)
+            loaded = read_step(store, game.game_id, kind=game.kind, game_mode=game.mode)
             game = None if loaded is None else loaded.game
             if loaded is None or game is None or not is_due(game, now):
                 break
