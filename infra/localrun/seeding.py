@@ -65,7 +65,7 @@ def seeded_game_creator() -> Callable[[dict[str, Any]], dict[str, Any]]:
 
     def feint(body: dict[str, Any]) -> dict[str, Any]:
         from gameserver.domain.feint import online
-        from gameserver.play.seats import is_member
+        from gameserver.storage.records import is_member
 
         players = body.get("players")
         if not (isinstance(players, dict) and all(isinstance(p, str) and p for p in players.values())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from gameserver.clock import Pace
 from gameserver.platform.challenges import (
     Challenge,
     ChallengeEnd,
@@ -14,7 +15,6 @@ from gameserver.platform.challenges import (
     publish,
     start,
 )
-from gameserver.platform.pace import Pace
 
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 RULES = {"name": "wall", "rules": [{"if": [], "then": {"hold": {}}}]}

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from challenge_builders import HUMAN, T0, doctrine, house, own
+from gameserver.clock import Pace
 from gameserver.platform.challenges import (
     ChallengeEnd,
     ChallengeRuleError,
@@ -16,7 +17,6 @@ from gameserver.platform.challenges import (
     start,
     stop,
 )
-from gameserver.platform.pace import Pace
 
 END = T0 + timedelta(minutes=12)
 FAST = {turn: 2 for turn in range(1, 9)}

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from challenge_builders import HUMAN, T0, doctrine, house
+from gameserver.clock import Pace
 from gameserver.platform.challenges import (
     NOTICE_SPACING,
     AuthorEvent,
@@ -19,7 +20,6 @@ from gameserver.platform.challenges import (
     start,
     stop,
 )
-from gameserver.platform.pace import Pace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from challenge_builders import HUMAN, T0, doctrine, house, played
+from gameserver.clock import Pace
 from gameserver.platform.challenges import (
     Challenge,
     ChallengeEnd,
@@ -19,7 +20,6 @@ from gameserver.platform.challenges import (
     start_verdict,
     withdraw,
 )
-from gameserver.platform.pace import Pace
 
 WEEK = timedelta(days=7)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from challenge_builders import HUMAN, T0, doctrine, own
+from gameserver.clock import Pace
 from gameserver.platform.challenges import (
     WEEK,
     Challenge,
@@ -20,7 +21,6 @@ from gameserver.platform.challenges import (
     start,
     stop,
 )
-from gameserver.platform.pace import Pace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from challenge_world import HUMAN, RAM, World, like_ram, member
 from doctrine_player import PASSIVE
+from gameserver.clock import Pace, game_length
 from gameserver.domain.challenges import game, publication
 from gameserver.domain.challenges.ratings import apply_queue
 from gameserver.domain.feed import my_feed
@@ -16,7 +17,6 @@ from gameserver.errors import DomainError, ErrorCode
 from gameserver.platform.challenges import MAX_PER_STEP
 from gameserver.platform.duels.lifecycle import LAST_TURN
 from gameserver.platform.fairplay.marks import MarkStatus
-from gameserver.platform.pace import Pace, game_length
 from gameserver.play.sweeps import SWEEP_MARGIN
 
 

@@ -107,7 +107,7 @@ def test_a_phase_closes_at_its_deadline_the_missing_member_holds_and_a_late_time
 
 
 def test_retreats_and_adjustments_take_the_shorter_time_of_the_pace() -> None:
-    from gameserver.platform.pace import PhasePace, phase_time
+    from gameserver.clock import PhasePace, phase_time
 
     assert [phase_time(p, False) for p in PhasePace] == [timedelta(minutes=5), timedelta(hours=24),
                                                          timedelta(hours=48)]

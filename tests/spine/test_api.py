@@ -215,10 +215,10 @@ def test_a_method_the_path_does_not_take_is_a_405_that_says_which_it_takes(aws, 
 
 
 def test_a_refusal_names_values_as_the_wire_writes_them(store, clock, alice):
+    from gameserver.clock import Pace
     from gameserver.domain.duels.service import propose_duel
     from gameserver.domain.feinthold import house
     from gameserver.errors import InvalidInput
-    from gameserver.platform.pace import Pace
 
     with pytest.raises(InvalidInput) as refused:
         propose_duel(store, clock, alice, opponent=None, pace=Pace.TWELVE_HOURS, stake=0)

@@ -10,10 +10,10 @@ import subprocess
 import sys
 
 HEAVY = ["rules", "boto3", "botocore.session", "aws_xray_sdk", "moto", "pydantic.v1", "gameserver.api.duels",
-         "gameserver.api.daily", "gameserver.api.feint", "gameserver.domain.feint", "gameserver.api.feinthold_answers",
-         "gameserver.api.members_answers", "gameserver.api.challenges", "gameserver.domain.challenges",
-         "gameserver.platform.challenges", "gameserver.storage.challenges"]
-"""Nor any answer model: a route names its answer for the document and sends the domain's JSON as it is."""
+         "gameserver.api.daily", "gameserver.api.feint", "gameserver.domain.feint", "gameserver.api.challenges",
+         "gameserver.domain.challenges", "gameserver.platform.challenges", "gameserver.storage.challenges"]
+"""Nor another game's or the platform's routes and domain: a route names its answer (the domain's ``TypedDict``) for the
+document and sends the domain's JSON as it is."""
 
 
 def test_importing_the_api_handler_loads_no_engine_no_boto3_and_no_platform_router():

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
-from gameserver.clock import iso
+from gameserver.clock import Pace, iso
 from gameserver.platform.challenges import (
     AuthorEvent,
     AuthorNotice,
@@ -31,7 +31,6 @@ from gameserver.platform.challenges import (
 )
 from gameserver.platform.fairplay.links import Link, LinkKind
 from gameserver.platform.fairplay.marks import MarkStatus, linked_marks
-from gameserver.platform.pace import Pace
 from gameserver.platform.ratings import Glicko2Rating
 from gameserver.storage.challenges import (
     ChallengeFinish,

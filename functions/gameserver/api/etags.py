@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 
 from gameserver.api.deps import ok
 from gameserver.clock import get_clock, iso
-from gameserver.etag import etag_of
+from gameserver.play.events import etag_of
 
 _ETAG = {"ETag": {"description": "a weak tag of this answer: send it back in If-None-Match",
                   "schema": {"type": "string", "examples": ['W/"1f3a9c0d2b7e4f6a8c1d3e5f7a9b0c2d"']}}}

@@ -15,9 +15,9 @@ from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
+from gameserver.clock import Pace, PhasePace
 from gameserver.domain.moderation import MAX_WHY
 from gameserver.errors import ErrorCode
-from gameserver.platform.pace import Pace, PhasePace
 from gameserver.words import (
     ClosedBy,
     DecimalText,

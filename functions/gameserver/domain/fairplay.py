@@ -28,9 +28,9 @@ from gameserver.platform.fairplay.delays import faster_than_a_human_in_game, ord
 from gameserver.platform.fairplay.marks import Mark, MarkKind, play_marks
 from gameserver.platform.fairplay.reloads import RELOADS_PER_MINUTE
 from gameserver.play.modes import Mode
-from gameserver.play.seats import is_member
 from gameserver.storage.fairplay import Marks, Seen
 from gameserver.storage.port import Store
+from gameserver.storage.records import is_member
 
 if TYPE_CHECKING:
     from gameserver.storage.games import StepCommit

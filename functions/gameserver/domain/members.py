@@ -19,10 +19,9 @@ from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.duels.credits import CreditKind
 from gameserver.play import views
-from gameserver.play.seats import is_member
 from gameserver.storage.members import Notice
 from gameserver.storage.port import Store
-from gameserver.storage.records import Game, LedgerLine, Profile
+from gameserver.storage.records import Game, LedgerLine, Profile, is_member
 from gameserver.words import GameKind, GameStatus, Mode, NextCursor, Timestamp
 
 if TYPE_CHECKING:

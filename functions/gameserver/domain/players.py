@@ -1,13 +1,13 @@
 """The players the games and modes seat beside members: each stand-in's kind, and its stored name
 ``{kind}:{name}``: a house AI (``house:ram``), a member's published doctrine (``doctrine:{id}``), a bot
-(``bot:1``), an AI power (``ai:normal``). The pipeline knows only member or stand-in (``play.seats``)."""
+(``bot:1``), an AI power (``ai:normal``). The pipeline knows only member or stand-in (``storage.records.is_member``)."""
 
 from __future__ import annotations
 
 import enum
 from typing import NamedTuple
 
-from gameserver.play.seats import STAND_IN, is_member
+from gameserver.storage.records import STAND_IN, is_member
 
 
 class PlayerKind(enum.StrEnum):

@@ -16,12 +16,13 @@ notice (``storage.events.with_feed_events``).
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gameserver.catalog import GAMES
-from gameserver.etag import etag_of
 from gameserver.storage.events import Event, EventWrite, game_seq, game_stream
 from gameserver.storage.games import GameClose, NewGame, StepCommit
 from gameserver.storage.records import Game, Json, MemberViews, StepRecord
@@ -40,6 +41,14 @@ class Shown(NamedTuple):
 
 
 _shown: dict[str, Shown] = {}
+
+
+def etag_of(body: Any) -> str:
+    """The weak ETag of an answer: a digest of its JSON, so it changes exactly when the answer does. The API's
+    conditional GETs (``api.etags``) compute it here too: an event's tag is the one the member's next GET
+    answers."""
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+    return f'W/"{digest[:32]}"'
 
 
 def shown(kind: str) -> Shown | None:

@@ -18,12 +18,21 @@ from dataclasses import replace
 from gameserver.clock import Clock, iso
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.play import events
-from gameserver.play.seats import is_member, member_views, opening_submissions, plays_of
-from gameserver.play.steps import ATTEMPTS, close, commit, is_due, read_step, settle
+from gameserver.play.steps import (
+    ATTEMPTS,
+    close,
+    commit,
+    is_due,
+    member_views,
+    opening_submissions,
+    plays_of,
+    read_step,
+    settle,
+)
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import StepCommit
 from gameserver.storage.port import Store
-from gameserver.storage.records import Game, Json, Play, Replacement, Seat, Submission
+from gameserver.storage.records import Game, Json, Play, Replacement, Seat, Submission, is_member
 
 LEFT = "left"
 """The status of a leaver's entry in their list of games."""

@@ -15,8 +15,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gameserver.catalog import MODES
-from gameserver.clock import Clock
-from gameserver.platform.pace import Pace, step_time
+from gameserver.clock import Clock, Pace, step_time
 
 if TYPE_CHECKING:
     from gameserver.storage.games import Companion, GameClose, StepCommit, StepRead

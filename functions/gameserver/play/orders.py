@@ -17,8 +17,7 @@ from gameserver.errors import Conflict, ErrorCode, InvalidInput, NotFound
 from gameserver.identity import Client
 from gameserver.play import events
 from gameserver.play.engine import Orders
-from gameserver.play.seats import member_views
-from gameserver.play.steps import ATTEMPTS, Loaded, close, commit, is_due, read_step, settle
+from gameserver.play.steps import ATTEMPTS, Loaded, close, commit, is_due, member_views, read_step, settle
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.port import Store
 from gameserver.storage.records import Game, Json, MemberViews, Seat, Submission

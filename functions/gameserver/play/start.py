@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 from gameserver.catalog import engine as engine_of
 from gameserver.clock import iso
 from gameserver.play import events, timers
-from gameserver.play.seats import member_views, opening_submissions, plays_of
-from gameserver.play.steps import deadline
+from gameserver.play.steps import deadline, member_views, opening_submissions, plays_of
 from gameserver.storage.games import NewGame
 from gameserver.storage.records import Game, HiddenState, Json, Seat
 

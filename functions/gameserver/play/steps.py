@@ -7,28 +7,44 @@ per-player views and the events in one transaction, and opens the next turn." (a
 
 A step that awaits no member (every seat decided by a stand-in) resolves as soon as it opens, in the same
 transaction as the step before it: one request plays on to the next step a member must decide.
+
+Beside the engine's state, a step writes for its seats: the orders of the seats decided when it opens, each
+member's views (one per seat they hold), each member's entry in their list of games; and each step's
+stand-ins draw from a seed of their own. Every way a game starts or moves on shares these (``start``,
+``orders``, ``leave``, ``stop``); the pipeline tells a member from a stand-in (``records.is_member``) and knows no
+game and no mode.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, NamedTuple
 
 from gameserver.catalog import engine as engine_of
-from gameserver.clock import Clock, iso, parse_iso
+from gameserver.clock import Clock, iso, parse_iso, whole_second_after
 from gameserver.errors import Conflict, ErrorCode
-from gameserver.platform.pace import whole_second_after
 from gameserver.play import events, timers
 from gameserver.play.engine import Engine, Orders, Step
 from gameserver.play.modes import Deadlines, Mode, companions, mode
-from gameserver.play.seats import member_views, opening_submissions, plays_of, step_seed
 from gameserver.play.sweeps import each_due
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import DueStep, StepCommit, StepRead
 from gameserver.storage.port import Store
-from gameserver.storage.records import Game, HiddenState, Json, MemberViews, Seat, StepRecord, Submission
+from gameserver.storage.records import (
+    Game,
+    HiddenState,
+    Json,
+    MemberViews,
+    Play,
+    Seat,
+    StepRecord,
+    Submission,
+    is_member,
+    stand_in_kind,
+)
 
 ATTEMPTS = 4
 """How often a request reads again and retries a write another request beat it to."""
@@ -109,6 +125,54 @@ def read_step(store: Store, game_id: str, sub: str | None = None, kind: str | No
     ``kind`` may be played in, when the caller knows its kind; those of ``game_mode`` alone, when the caller
     holds the game's item already and so knows its mode)."""
     return load(store.games.read_step(game_id, sub, companions(game_id, kind, game_mode)))
+
+
+# -------------------------------------------------------------------- seats
+
+def step_seed(seed: int, step: int, seat: Seat | None = None) -> int:
+    """The seed a step's stand-ins (or its AI powers) draw from: fixed by the game's seed, the step and the seat,
+    so a game replays exactly from its seed and the members' orders."""
+    digest = hashlib.sha256(f"{seed}:{step}:{seat or ''}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def opening_submissions(engine: Engine[Any], state: Any, step: Step, game: Game, board: HiddenState, number: int,
+                        opened_at: str) -> dict[Seat, Submission]:
+    """A fresh step's submissions: nothing yet from the seats it awaits; the seats decided when it opens have
+    sent theirs ("A house AI [...] sends its own as soon as the turn opens"), computed from their own view."""
+    submissions: dict[Seat, Submission] = {}
+    for seat, who in game.players.items():
+        if seat in step.awaiting:
+            submissions[seat] = Submission()
+        elif seat in step.decided_at_open:
+            orders = engine.stand_in(state, seat, board.stand_ins.get(seat), step_seed(board.seed, number, seat))
+            submissions[seat] = Submission(orders=orders, count=1, sent_at=opened_at, device=stand_in_kind(who))
+    return submissions
+
+
+def members(game: Game) -> dict[str, tuple[Seat, ...]]:
+    """Each member of the game and the seats they hold, in seat order."""
+    held: dict[str, list[Seat]] = {}
+    for seat, who in game.players.items():
+        if is_member(who):
+            held.setdefault(who, []).append(seat)
+    return {sub: tuple(seats) for sub, seats in held.items()}
+
+
+def member_views(engine: Engine[Any], game: Game, state: Any, epoch: int) -> list[MemberViews]:
+    """Each member's views of ``state``: one per seat they hold, each the engine's view of that seat alone."""
+    return [MemberViews(game.game_id, sub, epoch, {seat: engine.view(state, seat) for seat in seats})
+            for sub, seats in members(game).items()]
+
+
+def plays_of(game: Game) -> list[Play]:
+    """Each member's entry in their list of games, as of ``game``."""
+    return [
+        Play(sub=sub, game_id=game.game_id, kind=game.kind, created_at=game.created_at, seats=seats,
+             players=dict(game.players), mode=game.mode, status=game.status, step=game.step, label=game.label,
+             deadline=game.deadline, winner=game.winner, result=game.result)
+        for sub, seats in members(game).items()
+    ]
 
 
 class Closed(NamedTuple):

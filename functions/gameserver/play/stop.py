@@ -20,8 +20,7 @@ from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.play import events
 from gameserver.play.engine import Outcome
 from gameserver.play.modes import Stop, StopReason
-from gameserver.play.seats import member_views, plays_of
-from gameserver.play.steps import ATTEMPTS, Loaded, load, read_step
+from gameserver.play.steps import ATTEMPTS, Loaded, load, member_views, plays_of, read_step
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import GameClose, StepRead
 from gameserver.storage.records import Game, Stopped, Submission

@@ -11,10 +11,10 @@ from typing import Annotated, NotRequired
 from pydantic import Field
 from typing_extensions import TypedDict
 
+from gameserver.clock import Pace
 from gameserver.domain.duels.service import GlickoChange
 from gameserver.domain.feinthold.answers import GameOut, OrderJson
 from gameserver.platform.challenges import ChallengeStatus, ChallengeUnrated, DoctrineStatus
-from gameserver.platform.pace import Pace
 from gameserver.words import (
     DecimalText,
     DoctrineJson,

@@ -23,7 +23,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, cast
 
-from gameserver.clock import Clock, iso, parse_iso
+from gameserver.clock import Clock, Pace, game_length, iso, parse_iso
 from gameserver.domain.challenges.answers import (
     ChallengeOut,
     ChallengeStarted,
@@ -66,7 +66,6 @@ from gameserver.platform.challenges import (
 from gameserver.platform.duels.lifecycle import LAST_TURN
 from gameserver.platform.fairplay import order_delay
 from gameserver.platform.fairplay.marks import Mark, linked_marks, play_marks
-from gameserver.platform.pace import Pace, game_length
 from gameserver.platform.ratings import Glicko2Change, Glicko2Rating
 from gameserver.play import steps
 from gameserver.play.modes import Deadlines, Mode, register

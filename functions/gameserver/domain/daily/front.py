@@ -19,7 +19,7 @@ from typing import Annotated
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from gameserver.clock import Clock, iso
+from gameserver.clock import Clock, Pace, game_length, iso
 from gameserver.domain.daily.days import DayItems
 from gameserver.domain.daily.results import MODE, record_result
 from gameserver.domain.feinthold import game_response, open_game, rules, views_of
@@ -31,7 +31,6 @@ from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.platform.daily import POINTS, FrontOfTheDay, Noise, NotRanked, Outcome, front_of_the_day
 from gameserver.platform.duels.lifecycle import LAST_TURN
-from gameserver.platform.pace import Pace, game_length
 from gameserver.play import steps
 from gameserver.play.sweeps import SWEEP_MARGIN, each_due
 from gameserver.storage.audit import AuditAction, AuditLine

@@ -28,8 +28,7 @@ from gameserver.platform.daily import (
 from gameserver.platform.daily.result import PlayedTurn, day_result, front_game, outcome_of
 from gameserver.platform.fairplay.marks import Mark, play_marks
 from gameserver.play.modes import Deadlines, Mode, register
-from gameserver.play.seats import members
-from gameserver.play.steps import ATTEMPTS
+from gameserver.play.steps import ATTEMPTS, members
 from gameserver.storage.daily import FrontStopped, MonthLine
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.games import GameClose, StepCommit, StepRead

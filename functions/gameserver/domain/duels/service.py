@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NotRequired, cast
 from pydantic import Discriminator, Field, Tag
 from typing_extensions import TypedDict
 
-from gameserver.clock import Clock, iso
+from gameserver.clock import Clock, Pace, iso
 from gameserver.domain.duels import events
 from gameserver.domain.duels.game import (
     lagging,
@@ -59,7 +59,6 @@ from gameserver.platform.duels import (
 from gameserver.platform.duels.credits import CreditError
 from gameserver.platform.duels.lifecycle import PROPOSAL_LAPSED
 from gameserver.platform.duels.rated import Unrated
-from gameserver.platform.pace import Pace
 from gameserver.platform.ratings import EloChange, Glicko2Change
 from gameserver.play import steps, timers
 from gameserver.play import stop as play_stop

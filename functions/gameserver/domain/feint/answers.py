@@ -14,6 +14,7 @@ from pydantic import Field, GetCoreSchemaHandler
 from pydantic_core import CoreSchema
 from typing_extensions import TypedDict
 
+from gameserver.clock import Pace
 from gameserver.domain.feint.words import (
     Cell,
     FeintCommandKind,
@@ -25,7 +26,6 @@ from gameserver.domain.feint.words import (
 )
 from gameserver.domain.players import PlayerKind
 from gameserver.domain.tables import FeintTableStatus
-from gameserver.platform.pace import Pace
 from gameserver.storage.records import Json
 from gameserver.words import ClosedBy, GameStatus, Mode, NextCursor, ServerNow, Timestamp
 

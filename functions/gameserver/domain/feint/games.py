@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from typing_extensions import TypedDict
 
 from gameserver.catalog import FEINT
-from gameserver.clock import Clock
+from gameserver.clock import Clock, Pace
 from gameserver.domain.feint.answers import (
     FeintBattle,
     FeintCommandOut,
@@ -43,7 +43,6 @@ from gameserver.domain.players import PlayerKind, player, stand_in
 from gameserver.errors import Conflict, ErrorCode, NotFound
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
-from gameserver.platform.pace import Pace
 from gameserver.play import leave, orders, start, views
 from gameserver.play.events import Shown
 from gameserver.storage.games import NewGame

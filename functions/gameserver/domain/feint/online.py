@@ -23,7 +23,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from gameserver.clock import Clock, iso
+from gameserver.clock import Clock, Pace, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feint.answers import FeintJoined, FeintTableList, FeintTableOut
 from gameserver.domain.feint.games import KIND, bot, game_response, new_game, rules, views_of
@@ -31,11 +31,10 @@ from gameserver.domain.tables import FeintTableStatus, check_invited, open_table
 from gameserver.errors import InvalidInput
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
-from gameserver.platform.pace import Pace
 from gameserver.play import start
 from gameserver.play.engine import StepKind
 from gameserver.play.modes import Deadlines, register
-from gameserver.play.seats import members, step_seed
+from gameserver.play.steps import members, step_seed
 from gameserver.storage.games import NewGame, StepCommit, StepRead
 from gameserver.storage.lobby import Table, TableWrite
 from gameserver.storage.members import Notice, NoticeKind, Notices

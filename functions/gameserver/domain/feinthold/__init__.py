@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from gameserver.catalog import FEINTHOLD
-from gameserver.clock import Clock
+from gameserver.clock import Clock, Pace
 from gameserver.domain.feinthold.answers import (
     FeintholdRecord,
     FeintholdView,
@@ -27,7 +27,6 @@ from gameserver.domain.players import PlayerKind, player
 from gameserver.errors import InvalidInput, wire
 from gameserver.identity import Caller, Client
 from gameserver.ids import new_id, new_seed
-from gameserver.platform.pace import Pace
 from gameserver.play import modes, orders, start, views
 from gameserver.play.events import Shown
 from gameserver.storage.games import NewGame

@@ -13,7 +13,7 @@ from pydantic import Field, GetCoreSchemaHandler
 from pydantic_core import CoreSchema
 from typing_extensions import TypedDict
 
-from gameserver.platform.pace import Pace
+from gameserver.clock import Pace
 from gameserver.play.orders import MAX_SUBMISSIONS
 from gameserver.storage.records import Json
 from gameserver.words import (

@@ -16,14 +16,13 @@ from typing import Annotated
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from gameserver.clock import Clock, iso
+from gameserver.clock import Clock, Pace, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feinthold import KIND, game_response, open_game, rules, views_of
 from gameserver.domain.feinthold.answers import GameOut
 from gameserver.errors import Conflict, ErrorCode, Forbidden, InvalidInput, NotFound, wire
 from gameserver.identity import Caller
 from gameserver.ids import new_id
-from gameserver.platform.pace import Pace
 from gameserver.play.modes import Deadlines, register
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.invitations import Invitation, InvitationAccepted

@@ -60,7 +60,7 @@ from gameserver.platform.daily.front1901 import (
 )
 from gameserver.play import steps
 from gameserver.play.modes import Deadlines, StopReason, register
-from gameserver.play.seats import members
+from gameserver.play.steps import members
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.front1901 import (
     ChallengeEntry,

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field
 from typing_extensions import TypedDict
 
-from gameserver.clock import Clock, iso
+from gameserver.clock import Clock, PhasePace, iso, phase_time
 from gameserver.domain.fairplay import JudgedAtTheEnd, link_of, pace_marks
 from gameserver.domain.front1901.games import KIND, ai_player, rules
 from gameserver.domain.front1901.words import (
@@ -46,10 +46,9 @@ from gameserver.errors import Conflict, ErrorCode, InvalidInput
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
 from gameserver.platform.fairplay.marks import Mark, linked_marks
-from gameserver.platform.pace import PhasePace, phase_time
 from gameserver.play import start
 from gameserver.play.modes import Deadlines, register
-from gameserver.play.seats import members, step_seed
+from gameserver.play.steps import members, step_seed
 from gameserver.storage.errors import WriteConflict
 from gameserver.storage.fairplay import Marks
 from gameserver.storage.games import NewGame, StepCommit, StepRead

@@ -21,7 +21,6 @@ from typing_extensions import TypedDict
 from gameserver.domain.front1901.games import rules
 from gameserver.errors import Conflict, NotFound
 from gameserver.platform.ratings.openskill import SkillRating, rate_table
-from gameserver.play.seats import is_member
 from gameserver.storage.front1901 import (
     OnlineRating,
     OnlineRatingsWrite,
@@ -29,7 +28,7 @@ from gameserver.storage.front1901 import (
     RatedGameVoided,
     RatingChange,
 )
-from gameserver.storage.records import Game, HiddenState
+from gameserver.storage.records import Game, HiddenState, is_member
 from gameserver.words import NextCursor, Timestamp
 
 if TYPE_CHECKING:

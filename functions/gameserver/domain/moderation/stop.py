@@ -23,7 +23,7 @@ from gameserver.errors import NotFound
 from gameserver.identity import Caller
 from gameserver.ids import new_id
 from gameserver.play.modes import Stop, StopReason
-from gameserver.play.seats import members
+from gameserver.play.steps import members
 from gameserver.play.stop import stop
 from gameserver.storage.audit import AuditAction, AuditLine
 from gameserver.storage.port import Store

@@ -27,11 +27,11 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from gameserver.clock import Pace
 from gameserver.platform.challenges.doctrines import DoctrineStatus, PublishedDoctrine
 from gameserver.platform.challenges.errors import ChallengeRuleError
 from gameserver.platform.duels.lifecycle import LAST_TURN
 from gameserver.platform.fairplay.delays import faster_than_a_human_in_game
-from gameserver.platform.pace import Pace
 
 #: "three times at most in 7 rolling days for the same member and the same doctrine".
 RATED_PER_WEEK = 3

@@ -1,4 +1,4 @@
-"""A duel's clocks: its turns, its ready room, its proposal's life (the paces are ``platform.pace``).
+"""A duel's clocks: its turns, its ready room, its proposal's life (the paces are ``gameserver.clock``'s).
 
 Rules: "In blitz (60 seconds per turn, 120 for the first) and in rapid (5 minutes), the game starts when both
 players have clicked "Ready", at the latest 30 minutes after the acceptance [...]. In correspondence (one, two or
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from gameserver.platform.pace import Pace, step_deadline, step_time, whole_second_after
+from gameserver.clock import Pace, step_deadline, step_time, whole_second_after
 
 #: A duel's paces: "In blitz [...] and in rapid [...]. In correspondence (one, two or three days per turn)". Twelve
 #: hours a turn is a tournament match's, never a duel's.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from gameserver.platform.pace import Pace, whole_second_after
+from gameserver.clock import Pace, whole_second_after
 
 #: "not full within 7 days": the tournament is cancelled then, every fee returned.
 FILL_TIME = timedelta(days=7)

@@ -14,8 +14,7 @@ from typing import Any
 from gameserver.catalog import FEINTHOLD
 from gameserver.errors import ErrorCode, IllegalOrders, InvalidInput, wire
 from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
-from gameserver.play.seats import is_member
-from gameserver.storage.records import Json, Seat
+from gameserver.storage.records import Json, Seat, is_member
 from rules.feinthold import (
     LAYOUTS,
     SIDES,

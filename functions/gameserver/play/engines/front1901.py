@@ -35,8 +35,7 @@ from typing import Any
 from gameserver.catalog import FRONT1901
 from gameserver.errors import Conflict, DomainError, ErrorCode, IllegalOrders, InvalidInput, NotFound
 from gameserver.play.engine import BaseEngine, Orders, Outcome, Started, Step, StepKind
-from gameserver.play.seats import is_member
-from gameserver.storage.records import Json, Seat
+from gameserver.storage.records import Json, Seat, is_member
 from rules.front1901 import (
     ARMY_MOVES,
     POWERS,
