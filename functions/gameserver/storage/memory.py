@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
@@ -149,7 +149,6 @@ class MemoryStore:
         self.challenges = MemoryChallenges(self, self.tables.challenges)
         self.front1901 = MemoryFront1901(self, self.tables.front1901)
         self.events = MemoryEvents(self, self.tables.events)
-        self._written_by: dict[type, Callable[[Any], tuple[Check, Apply]]] = {}
 
     # ---------------------------------------------------------------- transactions
     def transact(self, writes: Sequence[Write]) -> None:
@@ -162,13 +161,10 @@ class MemoryStore:
 
     def _write(self, write: Write) -> tuple[Check, Apply]:
         """A write's check and its effect, from the area it names (``area_of``), which registers the writes it
-        knows (its ``write_steps``); each kind of write is looked up once, then found by its type."""
-        steps = self._written_by.get(type(write))
+        knows (its ``write_steps``)."""
+        steps = getattr(getattr(self, area_of(type(write).__module__), None), "write_steps", None)
         if steps is None:
-            steps = getattr(getattr(self, area_of(write), None), "write_steps", None)
-            if steps is None:
-                raise TypeError(f"no memory write for {type(write).__name__}")
-            self._written_by[type(write)] = steps
+            raise TypeError(f"no memory write for {type(write).__name__}")
         found: tuple[Check, Apply] = steps(write)
         return found
 

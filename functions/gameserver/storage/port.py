@@ -14,7 +14,8 @@ platform's records it does not use.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from functools import cache
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:
     from gameserver.storage.audit import AuditLine, AuditPort
@@ -115,8 +116,10 @@ class Store(Protocol):
         ...
 
 
-def area_of(write: Any) -> str:
-    """The storage area a write belongs to, as it names it: the area's port module declares it
-    (``storage/duels.py`` declares ``DuelWrite``), and each store's adapter of that area registers how it is
-    written (``dynamodb/<area>.py``'s ``WRITES``; the in-memory store's ``writes_of``)."""
-    return str(type(write).__module__).rpartition(".")[2]
+@cache
+def area_of(module: str) -> str:
+    """The storage area a kind of write belongs to, from the module that declares it (``type(write).__module__``):
+    the area's port module declares it (``storage/duels.py`` declares ``DuelWrite``), and each store's adapter of
+    that area registers how it is written (``dynamodb/<area>.py``'s ``WRITES``; the in-memory store's
+    ``writes_of``). A module's area never changes: it is worked out once, not at every write."""
+    return module.rpartition(".")[2]

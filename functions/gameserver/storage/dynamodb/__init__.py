@@ -47,10 +47,6 @@ _COMPANIONS: dict[str, str] = {"DuelCompanion": "duels", "TournamentCompanion": 
 """Each companion of a step's read: the module of its area's adapter (``companion_key``, ``decode_companion``)."""
 
 
-_WRITTEN_BY: dict[type, Any] = {}
-"""Each kind of write's registration, once its area was looked up (``_items``)."""
-
-
 def _area(name: str) -> Any:
     return importlib.import_module(f"gameserver.storage.dynamodb.{name}")
 
@@ -153,13 +149,10 @@ class DynamoStore:
 
     def _items(self, write: Write) -> tuple[list[Item], Explain | None]:
         """A write's items, from the adapter of the area it names (``area_of``), which registers the writes it
-        knows (its ``WRITES``); each kind of write is looked up once, then found by its type."""
-        registered = _WRITTEN_BY.get(type(write))
+        knows (its ``WRITES``)."""
+        registered = _area(area_of(type(write).__module__)).WRITES.get(type(write))
         if registered is None:
-            registered = _area(area_of(write)).WRITES.get(type(write))
-            if registered is None:
-                raise TypeError(f"no DynamoDB write for {type(write).__name__}")
-            _WRITTEN_BY[type(write)] = registered
+            raise TypeError(f"no DynamoDB write for {type(write).__name__}")
         items_of, explain = registered
         items: list[Item] = items_of(self.table, write)
         if explain is None:
