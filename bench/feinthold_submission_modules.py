@@ -8,7 +8,8 @@ imported and warm, then a second game's first submission is traced with ``sys.se
 ``threading.setprofile``: FastAPI may run parts in its thread pool). Every Python call whose code lives in a
 ``gameserver.*`` module is noted once the route's own function (``send_orders``) is entered, until it
 returns; the distinct modules are printed, then their count. ``--all`` counts the whole request (the
-handler, identity, idempotency, observability) instead.
+handler, identity, idempotency, observability) instead; ``--functions`` names, under each module, the
+functions of it that ran (where to look when the count grows).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def settings() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--all", action="store_true", help="count the whole request, not the route down")
+    parser.add_argument("--functions", action="store_true", help="name the functions that ran in each module")
     args = parser.parse_args()
     settings()
 
@@ -54,11 +56,15 @@ def main() -> None:
         modules = traced_submission(whole=args.all)
     for name in sorted(modules):
         print(name)
+        if args.functions:
+            for function in sorted(modules[name]):
+                print(f"    {function}")
     where = "the whole request" if args.all else f"from the route ({ROUTE}) down"
     print(f"{len(modules)} gameserver modules ran code in one Feinthold order submission, {where}")
 
 
-def traced_submission(*, whole: bool) -> set[str]:
+def traced_submission(*, whole: bool) -> dict[str, set[str]]:
+    """Each ``gameserver.*`` module whose code ran in the traced submission, with the functions of it that ran."""
     from gameserver import services
     from gameserver.clock import get_clock
     from gameserver.handlers.api import handler
@@ -89,7 +95,7 @@ def traced_submission(*, whole: bool) -> set[str]:
     submit(house_game(1))  # imports and warms everything a submission needs
     game_id = house_game(2)
 
-    modules: set[str] = set()
+    modules: dict[str, set[str]] = {}
     depth = [0 if not whole else 1]
 
     def profile(frame: FrameType, event: str, arg: Any) -> None:
@@ -99,7 +105,7 @@ def traced_submission(*, whole: bool) -> set[str]:
             if depth[0] > 0:
                 name = frame.f_globals.get("__name__", "")
                 if name == "gameserver" or name.startswith("gameserver."):
-                    modules.add(name)
+                    modules.setdefault(name, set()).add(frame.f_code.co_qualname)
         elif event == "return" and frame.f_code.co_name == ROUTE \
                 and frame.f_globals.get("__name__", "").startswith("gameserver.api") and not whole:
             depth[0] -= 1

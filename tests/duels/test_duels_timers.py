@@ -44,9 +44,9 @@ def test_accepting_a_rapid_duel_starts_the_ready_rooms_timer_and_its_delivery_cl
     executions = stepfunctions_client().list_executions(stateMachineArn=turn_timer)["executions"]
     assert [e["name"] for e in executions] == [f"{duel['duel_id']}-000000"]
     started = stepfunctions_client().describe_execution(executionArn=executions[0]["executionArn"])
-    assert json.loads(started["input"]) == {"game_id": duel["duel_id"], "step": 0, "due": room["ready_room_closes"]}
+    event = json.loads(started["input"])  # the timer invokes resolve with its input, whole
+    assert event == {"game_id": duel["duel_id"], "step": 0, "due": room["ready_room_closes"], "mode": None}
 
-    event = {"game_id": duel["duel_id"], "step": 0}
     assert handler(event, LambdaContext("ResolveFunction"))["outcome"] == "early", "a timer that fires early changes nothing"
     clock.advance(30 * 60)
     assert [handler(event, LambdaContext("ResolveFunction"))["outcome"] for _ in range(2)] == ["cancelled", "stale"]

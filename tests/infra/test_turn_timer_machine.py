@@ -91,12 +91,13 @@ def _machine(endpoint: str, template: Mapping[str, Any], name: str, resolve_arn:
     )["stateMachineArn"]
 
 
-def _start(endpoint: str, machine_arn: str, game_id: str, step: int, due: str) -> str:
+def _start(endpoint: str, machine_arn: str, game_id: str, step: int, due: str, mode: str | None = "friendly"
+           ) -> str:
     sfn = _client(endpoint, "stepfunctions")
     return sfn.start_execution(
         stateMachineArn=machine_arn,
         name=f"{game_id}-{step:06d}",
-        input=json.dumps({"game_id": game_id, "step": step, "due": due}),
+        input=json.dumps({"game_id": game_id, "step": step, "due": due, "mode": mode}),
     )["executionArn"]
 
 
@@ -127,15 +128,15 @@ def turn_timer(moto_endpoint: str, template: Mapping[str, Any], resolve_arn: str
 
 
 def test_past_deadline_invokes_resolve_with_the_game_and_turn(moto_endpoint, turn_timer, resolve_arn):
-    game_id = "3f9a1c2b7d4e5f60a1b2"
-    arn = _start(moto_endpoint, turn_timer, game_id, 4, _deadline(-30))
+    game_id, due = "3f9a1c2b7d4e5f60a1b2", _deadline(-30)
+    arn = _start(moto_endpoint, turn_timer, game_id, 4, due, "duel")
 
     execution = _finish(moto_endpoint, arn)
 
     assert execution["status"] == "SUCCEEDED"
     output = json.loads(execution["output"])
-    # moto's Lambda echoes the payload it was invoked with: exactly the resolve event, nothing more.
-    assert output["resolve"]["resolution"] == {"game_id": game_id, "step": 4}
+    # moto's Lambda echoes the payload it was invoked with: exactly the resolve event, the execution's input.
+    assert output["resolve"]["resolution"] == {"game_id": game_id, "step": 4, "due": due, "mode": "duel"}
     history = _history(moto_endpoint, arn)
     kinds = [event["type"] for event in history]
     assert kinds.index("WaitStateExited") < kinds.index("TaskScheduled") < kinds.index("TaskSucceeded")
@@ -147,7 +148,7 @@ def test_past_deadline_invokes_resolve_with_the_game_and_turn(moto_endpoint, tur
 def test_payload_is_the_resolve_sample_event(moto_endpoint, turn_timer):
     """The timer sends resolve the same event as events/resolve.json (which the handler tests replay)."""
     sample = load_event("resolve.json")
-    arn = _start(moto_endpoint, turn_timer, sample["game_id"], sample["step"], _deadline(-1))
+    arn = _start(moto_endpoint, turn_timer, sample["game_id"], sample["step"], sample["due"], sample["mode"])
 
     execution = _finish(moto_endpoint, arn)
 
@@ -202,7 +203,8 @@ def test_the_turn_the_app_opens_is_resolved_by_the_timer_it_starts(moto_endpoint
     execution = _finish(moto_endpoint, arn)
 
     assert execution["status"] == "SUCCEEDED"
-    assert json.loads(execution["output"])["resolve"]["resolution"] == {"game_id": game.game_id, "step": 3}
+    assert json.loads(execution["output"])["resolve"]["resolution"] == {
+        "game_id": game.game_id, "step": 3, "due": game.deadline, "mode": "friendly"}
     # A second start of the same turn (a retried request) counts as started and starts nothing new.
     assert timers.step_opened(game)
     executions = _client(moto_endpoint, "stepfunctions").list_executions(stateMachineArn=turn_timer)[

@@ -65,6 +65,41 @@ def test_the_resolve_handler_is_idempotent(aws, clock, store, alice, bob):
     assert [handler(event, LambdaContext())["outcome"] for _ in range(2)] == ["resolved", "stale"]
     with pytest.raises(BadResolveEvent):
         handler({"game_id": game.game_id}, LambdaContext())
+    with pytest.raises(BadResolveEvent, match="mode"):
+        handler({"game_id": game.game_id, "step": 2, "mode": "blitz"}, LambdaContext())
+
+
+def test_a_timers_resolve_reads_its_games_mode_companions_alone(aws, clock, store, alice, bob, monkeypatch):
+    """The timer sends the game's mode: a friendly game's step reads no duel and no match with it, while an
+    event without the mode (an execution started before it was sent) asks for every mode's that may apply."""
+    from gameserver.handlers.resolve import handler
+    from gameserver.storage.duels import DuelCompanion
+
+    game = games.open_game(store, clock, players={"south": alice.sub, "north": bob.sub}, mode="friendly",
+                            pace="1d", seed=6).game
+    from gameserver.storage.dynamodb.games import DynamoGames
+
+    asked: list[list[object]] = []
+    read_step = DynamoGames.read_step
+
+    def recorded(self, game_id, sub=None, companions=()):
+        asked.append(list(companions))
+        return read_step(self, game_id, sub, companions)
+
+    monkeypatch.setattr(DynamoGames, "read_step", recorded)  # the handler's store is the services' own
+    clock.advance(86_400)
+    timer = {"game_id": game.game_id, "step": 1, "due": game.deadline, "mode": "friendly"}
+    assert handler(timer, LambdaContext())["outcome"] == "resolved"
+    assert asked == [[]]
+
+    clock.advance(86_400)
+    assert handler({"game_id": game.game_id, "step": 2}, LambdaContext())["outcome"] == "resolved"
+    assert asked[1] == [DuelCompanion(game.game_id)]
+
+    clock.advance(86_400)
+    told_wrong = {"game_id": game.game_id, "step": 3, "mode": "house"}
+    assert handler(told_wrong, LambdaContext())["outcome"] == "resolved"  # read again with every mode's
+    assert asked[2:] == [[], [DuelCompanion(game.game_id)]]
 
 
 def test_the_sweep_handler_resolves_what_is_due(aws, clock, store, alice):
@@ -132,7 +167,8 @@ def test_each_turn_between_members_starts_one_named_timer(turn_timer, clock, sto
     assert sorted(e["name"] for e in executions) == [f"{game.game_id}-000001", f"{game.game_id}-000002"]
     first = client.describe_execution(executionArn=next(e["executionArn"] for e in executions
                                                         if e["name"].endswith("-000001")))
-    assert json.loads(first["input"]) == {"game_id": game.game_id, "step": 1, "due": game.deadline}
+    assert json.loads(first["input"]) == {"game_id": game.game_id, "step": 1, "due": game.deadline,
+                                          "mode": "friendly"}
 
 
 def test_metrics_go_to_the_stages_namespace():

@@ -306,19 +306,26 @@ def commit(store: Store, clock: Clock, closed: Closed) -> Loaded:
     return Loaded(after, loaded.engine, game_mode, closed.state)
 
 
-def resolve(store: Store, clock: Clock, game_id: str, step: int) -> str:
+def resolve(store: Store, clock: Clock, game_id: str, step: int, game_mode: str | None = None) -> str:
     """Resolve step ``step`` of ``game_id`` if it is still open and due; say what happened.
 
     ``resolved``; ``stale`` (the game is past that step, or over: a duplicate or late call); ``early`` (its
     deadline has not come and someone has yet to send: left to its timer and the sweep); ``missing``;
     ``contended``. One read and one transaction; a lost race reads again and finds the step ``stale``.
+    ``game_mode``: the game's mode when the caller knows it (its timer does), so the read asks for that mode's
+    companions alone.
     """
-    return _resolve(store, clock, game_id, step)[0]
+    return _resolve(store, clock, game_id, step, game_mode)[0]
 
 
-def _resolve(store: Store, clock: Clock, game_id: str, step: int) -> tuple[str, Loaded | None]:
+def _resolve(store: Store, clock: Clock, game_id: str, step: int, game_mode: str | None = None
+             ) -> tuple[str, Loaded | None]:
     for _ in range(ATTEMPTS):
-        loaded = read_step(store, game_id)
+        loaded = read_step(store, game_id, game_mode=game_mode)
+        if loaded is not None and game_mode is not None and loaded.game.mode != game_mode:
+            # Not the mode the caller was told: its own companions were not read. Never so for a game's own
+            # timer (a game keeps its mode); a read with every mode's costs a few read units, not a request.
+            loaded = read_step(store, game_id)
         if loaded is None:
             return "missing", None
         game = loaded.game

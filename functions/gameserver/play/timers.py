@@ -1,7 +1,8 @@
 """Step timers between members: "when a turn opens, after the commit, one Standard execution of the turn-timer
 state machine starts, named ``{game}-{step}`` (the step number zero-padded to 6 digits; an
-``ExecutionAlreadyExists`` counts as started)". It waits until the deadline, then invokes resolve with
-``{"game_id", "step"}``.
+``ExecutionAlreadyExists`` counts as started)". It waits until the deadline, then invokes resolve with its
+input, ``{"game_id", "step", "due", "mode"}``: the game's mode, so that the step's read asks for that mode's
+companions alone (no duel is looked up for a Front 1901 phase).
 
 Only when ``TURN_TIMER_ARN`` is set; without it (the local runner) the due index alone drives deadlines.
 A timer that fails to start only delays the step to the next sweep, so a failure is logged, not raised.
@@ -29,11 +30,12 @@ def step_opened(game: Game, game_mode: Mode | None = None) -> bool:
     if game.status != "open" or game.deadline is None or \
             (game_mode or mode(game.mode)).deadlines is not Deadlines.TIMED:
         return False
-    return start(game.game_id, game.step, game.deadline)
+    return start(game.game_id, game.step, game.deadline, game.mode)
 
 
-def start(game_id: str, step: int, due: str) -> bool:
-    """One execution that wakes at ``due`` and resolves ``step`` of ``game_id``; True when it runs."""
+def start(game_id: str, step: int, due: str, mode: str | None) -> bool:
+    """One execution that wakes at ``due`` and resolves ``step`` of ``game_id``, a game of ``mode`` (None: no
+    game's step, as a duel's ready room); True when it runs."""
     arn = get_settings().turn_timer_arn
     if not arn:
         return False
@@ -44,7 +46,7 @@ def start(game_id: str, step: int, due: str) -> bool:
         client.start_execution(
             stateMachineArn=arn,
             name=execution_name(game_id, step),
-            input=json.dumps({"game_id": game_id, "step": step, "due": due}),
+            input=json.dumps({"game_id": game_id, "step": step, "due": due, "mode": mode}),
         )
     except client.exceptions.ExecutionAlreadyExists:
         return True

@@ -169,15 +169,11 @@ class MemoryStore:
         return found
 
     def companion(self, companion: Companion) -> Any:
-        if isinstance(companion, DuelCompanion):
-            found = self.tables.duels.get(companion.duel_id)
-            return None if found is None else found[0]
-        if isinstance(companion, TournamentCompanion):
-            return self.tables.tournaments.get(companion.tournament_id)
-        if isinstance(companion, MatchCompanion):
-            held = self.tables.tourney_matches.get((companion.tournament_id, companion.slot))
-            return None if held is None else held[0]
-        raise TypeError(f"no memory item for {type(companion).__name__}")
+        """A companion of a step's read as held, from the area it names (``area_of``, as a write does)."""
+        found = getattr(getattr(self, area_of(type(companion).__module__), None), "companion", None)
+        if found is None:
+            raise TypeError(f"no memory item for {type(companion).__name__}")
+        return found(companion)
 
 
 def _play_key(play: Play) -> str:
@@ -385,6 +381,11 @@ class _Members(_Area):
 
 # -------------------------------------------------------------------- duels
 class _Duels(_Area):
+    def companion(self, companion: DuelCompanion) -> StoredDuel | None:
+        """The duel, as a step of its game reads it."""
+        found = self.t.duels.get(companion.duel_id)
+        return None if found is None else found[0]
+
     def read(self, duel_id: str, *, game: bool = False, profiles: tuple[str, ...] = (),
              defaults: tuple[str, ...] = ()) -> DuelRead:
         with self.store.lock:
@@ -707,6 +708,13 @@ class _FairPlay(_Area):
 
 # -------------------------------------------------------------------- tournaments
 class _Tournaments(_Area):
+    def companion(self, companion: TournamentCompanion | MatchCompanion) -> StoredTournament | StoredMatch | None:
+        """A match's tournament, or the match, as a step of its game reads it."""
+        if isinstance(companion, MatchCompanion):
+            held = self.t.tourney_matches.get((companion.tournament_id, companion.slot))
+            return None if held is None else held[0]
+        return self.t.tournaments.get(companion.tournament_id)
+
     def read(self, tournament_id: str, *, profiles: tuple[str, ...] = ()) -> TournamentRead:
         with self.store.lock:
             return TournamentRead(self.t.tournaments.get(tournament_id),

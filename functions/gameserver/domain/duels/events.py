@@ -27,4 +27,4 @@ def publish(sent: Sequence[Notice]) -> int:
 def start_ready_room_timer(duel_id: str, closes_at: str) -> bool:
     """One step-timer execution named ``{duel}-000000`` that wakes at the ready room's closing (the duel sweep
     closes a ready room whose timer did not start)."""
-    return timers.start(duel_id, READY_ROOM_STEP, closes_at)
+    return timers.start(duel_id, READY_ROOM_STEP, closes_at, mode=None)  # the duel's game is not started yet

@@ -42,10 +42,6 @@ Item = dict[str, Any]
 Explain = Callable[[int], WriteConflict]
 """What a failed condition at an index of one write's items means (a short balance, a Front already started)."""
 
-_COMPANIONS: dict[str, str] = {"DuelCompanion": "duels", "TournamentCompanion": "tournaments",
-                               "MatchCompanion": "tournaments"}
-"""Each companion of a step's read: the module of its area's adapter (``companion_key``, ``decode_companion``)."""
-
 
 def _area(name: str) -> Any:
     return importlib.import_module(f"gameserver.storage.dynamodb.{name}")
@@ -177,16 +173,10 @@ class DynamoStore:
     # ---------------------------------------------------------------- companions of a step's read
     @staticmethod
     def companion_key(companion: Companion) -> tuple[str, str]:
-        key: tuple[str, str] = _area(_companion_area(companion)).companion_key(companion)
+        """A companion's key, from the adapter of the area it names (``area_of``, as a write does)."""
+        key: tuple[str, str] = _area(area_of(type(companion).__module__)).companion_key(companion)
         return key
 
     @staticmethod
     def decode_companion(companion: Companion, item: Item | None) -> Any:
-        return None if item is None else _area(_companion_area(companion)).decode_companion(item)
-
-
-def _companion_area(companion: Companion) -> str:
-    kind = type(companion).__name__
-    if kind not in _COMPANIONS:
-        raise TypeError(f"no DynamoDB item for {kind}")
-    return _COMPANIONS[kind]
+        return None if item is None else _area(area_of(type(companion).__module__)).decode_companion(item)
