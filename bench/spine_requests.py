@@ -371,10 +371,11 @@ def main() -> None:
         "bea", "PUT", f"{duel}/turns/1/orders", north))
     call("ann", "PUT", f"{duel}/turns/2/orders", orders)
     manual.advance(24 * 3600 + 1)
+    timer = {"game_id": friendly["game_id"], "step": 2, "mode": "friendly"}  # as the step's timer sends it
     measure("resolve handler, turn 2 missed by one side", "<= 1 read + 1 tx", lambda: resolve.handler(
-        {"game_id": friendly["game_id"], "step": 2}, LambdaContext("ResolveFunction")))
+        timer, LambdaContext("ResolveFunction")))
     measure("resolve handler, duplicate call (stale)", "<= 1 read", lambda: resolve.handler(
-        {"game_id": friendly["game_id"], "step": 2}, LambdaContext("ResolveFunction")))
+        timer, LambdaContext("ResolveFunction")))
     manual.advance(timedelta(days=1).total_seconds())
     measure("sweep: one turn overdue (+ the house game's)", "queries + per turn", lambda: sweep.handler(
         {"time": "now"}, LambdaContext("SweepFunction")))
