@@ -26,11 +26,13 @@ Started = TypeVar("Started")
 """What a mode's start of a table's game gives back for its answer (Feint: the new game; Front 1901: its id)."""
 
 
-class FeintTableStatus(enum.StrEnum):
-    # A table's status as its answer says it, in every game's online mode (the document's name, from Feint's
-    # lobby, which was the first).
+class TableStatus(enum.StrEnum):
+    """A table's status as its answer says it, in every game's online mode."""
+
     OPEN = "open"
+    """Taking members until it starts or closes."""
     STARTED = "started"
+    """Its game has started: the table's game_id names it."""
     CANCELLED = "cancelled"
     """Not full before it closed."""
 

@@ -25,7 +25,7 @@ from gameserver.domain.feint.words import (
     TokenId,
 )
 from gameserver.domain.players import PlayerKind
-from gameserver.domain.tables import FeintTableStatus
+from gameserver.domain.tables import TableStatus
 from gameserver.storage.records import Json
 from gameserver.words import ClosedBy, GameStatus, Mode, NextCursor, ServerNow, Timestamp
 
@@ -339,7 +339,7 @@ class FeintTableOut(TypedDict):
     bots: int
     invited: list[str]
     joined: Annotated[list[str], Field(description="seated members, the host first")]
-    status: FeintTableStatus
+    status: TableStatus
     open_seats: Annotated[int, Field(description="seats anyone may take")]
     created_at: Timestamp
     closes_at: Annotated[Timestamp, Field(description="not full by then: cancelled")]

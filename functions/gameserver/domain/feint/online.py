@@ -27,7 +27,7 @@ from gameserver.clock import Clock, Pace, iso
 from gameserver.domain.fairplay import JudgedAtTheEnd
 from gameserver.domain.feint.answers import FeintJoined, FeintTableList, FeintTableOut
 from gameserver.domain.feint.games import KIND, bot, game_response, new_game, rules, views_of
-from gameserver.domain.tables import FeintTableStatus, check_invited, open_table, sit, status_of, table_of
+from gameserver.domain.tables import TableStatus, check_invited, open_table, sit, status_of, table_of
 from gameserver.errors import InvalidInput
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
@@ -107,7 +107,7 @@ def open_game(store: Store, clock: Clock, *, players: Mapping[Seat, str], pace: 
 
 # ------------------------------------------------------------------ tables
 def table_json(table: Table, now: str) -> FeintTableOut:
-    status = FeintTableStatus(status_of(table, now))
+    status = TableStatus(status_of(table, now))
     return {"table_id": table.table_id, "host": table.host, "seats": table.seats, "pace": Pace(table.pace),
             "bots": table.bots, "invited": list(table.invited), "joined": list(table.joined), "status": status,
             "open_seats": table.open_seats if status == "open" else 0, "created_at": table.created_at,

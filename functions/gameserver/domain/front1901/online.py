@@ -41,7 +41,7 @@ from gameserver.domain.front1901.words import (
     Front1901Press,
     Front1901Seating,
 )
-from gameserver.domain.tables import FeintTableStatus, check_invited, open_table, sit, status_of, table_of
+from gameserver.domain.tables import TableStatus, check_invited, open_table, sit, status_of, table_of
 from gameserver.errors import Conflict, ErrorCode, InvalidInput
 from gameserver.identity import Caller
 from gameserver.ids import new_id, new_seed
@@ -185,7 +185,7 @@ class Front1901TableOut(TypedDict):
     invited: list[str]
     joined: Annotated[list[str], Field(description="seated members, the host first")]
     picked: Annotated[dict[str, Front1901Power], Field(description="member -> the power they picked (picked seats)")]
-    status: FeintTableStatus
+    status: TableStatus
     open_seats: Annotated[int, Field(description="seats anyone may take")]
     created_at: Timestamp
     starts_at: Annotated[Timestamp | None, Field(description="when the game starts with AI powers in the empty "
@@ -205,7 +205,7 @@ class Front1901Joined(TypedDict):
 
 
 def table_json(table: Table, now: str) -> Front1901TableOut:
-    status = FeintTableStatus(status_of(table, now))
+    status = TableStatus(status_of(table, now))
     return {"table_id": table.table_id, "host": table.host, "seats": table.member_seats, "pace": PhasePace(table.pace),
             "level": Front1901Level(table.options["level"]), "press": Front1901Press(table.options["press"]),
             "length": Front1901Length(table.options["length"]), "rated": table.options["rated"] == "yes",
