@@ -41,8 +41,8 @@ class VoidOrder:
     def not_yours(cls, power: Power, given: object, ref: UnitRef, unit: Unit | None) -> VoidOrder:
         """The order ``given`` (text or order) for the unit ``ref``, which is not the power's (``unit``: what
         stands there, if anything)."""
-        void = cls(power, "", "")
-        void._order = void._reason = None
+        void = cls.__new__(cls)  # each field set once, here (a search makes many such orders)
+        void.power, void._order, void._reason = power, None, None
         void._given, void._ref, void._unit = given, ref, unit
         return void
 
