@@ -115,7 +115,8 @@ def _groups_json(groups: Mapping[str, list[str]]) -> str:
 
 
 def _pairs_json(keys: list[str], values: Mapping[str, str]) -> str:
-    """The values of these keys, in this order, as ``json.dumps`` writes them (nothing to escape in either)."""
+    """The values of these keys, in this order, as ``json.dumps`` writes them (nothing to escape in
+    either)."""
     return "{" + ", ".join([f'"{key}": "{values[key]}"' for key in keys]) + "}"
 
 
@@ -139,7 +140,7 @@ def _battles_json(battles: Mapping[Province, Battle], units: Mapping[Province, U
     parts = []
     for p in sorted(battles):
         _, attacks, prevents, hold, defend, head_to_head, winner = battles[p]
-        if len(attacks) == 1 and attacks == prevents:  # one unit tried to enter (most provinces): write it once
+        if len(attacks) == 1 and attacks == prevents:  # one unit tried to enter (most provinces): once
             [(q, strength)] = attacks.items()
             attacks_json = prevents_json = f'"{units[q].text}": {strength}'
         else:

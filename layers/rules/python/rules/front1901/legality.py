@@ -341,7 +341,9 @@ def _reach(unit: Unit) -> frozenset[Province]:
     return ARMY_MOVES[unit.location] if unit.kind is ARMY else FLEET_REACH[unit.location]
 
 
-def _check_support_hold(position: Position, unit: Unit, ref: UnitRef, order: SupportHold) -> SupportHold | str:
+def _check_support_hold(
+    position: Position, unit: Unit, ref: UnitRef, order: SupportHold
+) -> SupportHold | str:
     target = _other_unit(position, order.supported)
     if isinstance(target, str):
         return target
