@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TextIO
 
 from .board import Power, Province
 from .game import play
-from .movement import Battle
+from .movement import Battle, VoidOrder
 from .position import (
     Position,
     PositionError,
@@ -53,7 +53,7 @@ def position_from_json(data: Any) -> tuple[Position, dict[str, list[str]]]:
 
 
 def answer(data: Any) -> str:
-    """The output line (JSON, without its newline) for one parsed input line."""
+    """The output line (JSON, without its newline) for one parsed input line, as ``json.dumps`` writes it."""
     position, orders = position_from_json(data)
     played = play(position, orders)
     after = played.position
@@ -69,19 +69,65 @@ def answer(data: Any) -> str:
     results, reasons = played.results, played.reasons
     names = sorted(results)
     reason_names = names if reasons.keys() == results.keys() else sorted(reasons)
-    head = _ENCODE(
-        {
-            "units": units_to_json(after.units),
-            "dislodged": {p: dislodged[p] for p in sorted(dislodged)},
-            "contested": sorted(after.contested) if movement else [],
-            "centers": centres_to_json(after.centres),
-            "next_phase": str(after.phase),
-            "results": {unit: results[unit] for unit in names},
-            "void_orders": [{"power": v.power, "order": v.order, "reason": v.reason} for v in played.void_orders],
-            "reasons": {unit: reasons[unit] for unit in reason_names},
-        }
+    # Written part by part: the board's names (powers, units, provinces, centres, phases) and the result
+    # words hold nothing to escape; the reasons and the void orders (which quote the orders as given) are
+    # written as they are only when they hold nothing to escape either, else by the encoder.
+    reasons_json = (
+        _pairs_json(reason_names, reasons)
+        if _plain(reasons.values())
+        else _ENCODE({unit: reasons[unit] for unit in reason_names})
     )
-    return f'{head[:-1]}, "battles": {_battles_json(played.battles, position.units)}}}'
+    parts = (
+        ("units", _groups_json(units_to_json(after.units))),
+        ("dislodged", _ENCODE({p: dislodged[p] for p in sorted(dislodged)}) if dislodged else "{}"),
+        ("contested", _names_json(sorted(after.contested)) if movement else "[]"),
+        ("centers", _groups_json(centres_to_json(after.centres))),
+        ("next_phase", f'"{after.phase}"'),
+        ("results", _pairs_json(names, results)),
+        ("void_orders", _void_json(played.void_orders)),
+        ("reasons", reasons_json),
+        ("battles", _battles_json(played.battles, position.units)),
+    )
+    return "{" + ", ".join([f'"{key}": {value}' for key, value in parts]) + "}"
+
+
+def _plain(texts: Iterable[str]) -> bool:
+    """Whether ``json.dumps`` writes each of these strings as it is between quotes: printable ASCII with no
+    quote or backslash (the encoder escapes anything else)."""
+    joined = "".join(texts)
+    # As bytes, deleting the characters written as they are leaves nothing: a table look-up per byte, where
+    # ``str.isprintable`` takes a few times longer over an answer's reasons.
+    return joined.isascii() and not joined.encode("ascii").translate(None, _WRITTEN_AS_THEY_ARE)
+
+
+_WRITTEN_AS_THEY_ARE = bytes(range(0x20, 0x7F)).replace(b'"', b"").replace(b"\\", b"")
+"""The characters ``json.dumps`` writes as they are in a string: printable ASCII, less quote and backslash."""
+
+
+def _names_json(names: list[str]) -> str:
+    """A list of the board's names (nothing to escape), as ``json.dumps`` writes it."""
+    return '["' + '", "'.join(names) + '"]' if names else "[]"
+
+
+def _groups_json(groups: Mapping[str, list[str]]) -> str:
+    """The board's names per power (units or centres), as ``json.dumps`` writes them."""
+    return "{" + ", ".join([f'"{power}": {_names_json(names)}' for power, names in groups.items()]) + "}"
+
+
+def _pairs_json(keys: list[str], values: Mapping[str, str]) -> str:
+    """The values of these keys, in this order, as ``json.dumps`` writes them (nothing to escape in
+    either)."""
+    return "{" + ", ".join([f'"{key}": "{values[key]}"' for key in keys]) + "}"
+
+
+def _void_json(void: list[VoidOrder]) -> str:
+    """The void orders, as ``json.dumps`` writes them: by the encoder when one needs escaping (an order as
+    given, and the reason that quotes it, may hold anything)."""
+    fields = [(v.power, v.order, v.reason) for v in void]
+    if not _plain([text for three in fields for text in three]):
+        return _ENCODE([{"power": p, "order": o, "reason": r} for p, o, r in fields])
+    written = [f'{{"power": "{p}", "order": "{o}", "reason": "{r}"}}' for p, o, r in fields]
+    return "[" + ", ".join(written) + "]"
 
 
 def _battles_json(battles: Mapping[Province, Battle], units: Mapping[Province, Unit]) -> str:
@@ -93,28 +139,26 @@ def _battles_json(battles: Mapping[Province, Battle], units: Mapping[Province, U
     than the encoder's walk through dicts made for it."""
     parts = []
     for p in sorted(battles):
-        b = battles[p]
-        if len(b.attacks) == 1 == len(b.prevents):  # one unit tried to enter (most provinces): nothing to join
-            [(attacker, attack)] = b.attacks.items()
-            [(preventer, prevent)] = b.prevents.items()
-            attacks = f'"{units[attacker].text}": {attack}'
-            prevents = f'"{units[preventer].text}": {prevent}'
+        _, attacks, prevents, hold, defend, head_to_head, winner = battles[p]
+        if len(attacks) == 1 and attacks == prevents:  # one unit tried to enter (most provinces): once
+            [(q, strength)] = attacks.items()
+            attacks_json = prevents_json = f'"{units[q].text}": {strength}'
         else:
-            attacks = ", ".join([f'"{units[q].text}": {s}' for q, s in b.attacks.items()])
-            prevents = ", ".join([f'"{units[q].text}": {s}' for q, s in b.prevents.items()])
-        defend = "null" if b.defend is None else b.defend
-        head_to_head = f'"{units[b.head_to_head].text}"' if b.head_to_head else "null"
-        winner = f'"{units[b.winner].text}"' if b.winner else "null"
+            attacks_json = ", ".join([f'"{units[q].text}": {s}' for q, s in attacks.items()])
+            prevents_json = ", ".join([f'"{units[q].text}": {s}' for q, s in prevents.items()])
+        opponent = f'"{units[head_to_head].text}"' if head_to_head else "null"
+        won = f'"{units[winner].text}"' if winner else "null"
         parts.append(
-            f'"{p}": {{"attacks": {{{attacks}}}, "prevents": {{{prevents}}}, "hold": {b.hold}, '
-            f'"defend": {defend}, "head_to_head": {head_to_head}, "winner": {winner}}}'
+            f'"{p}": {{"attacks": {{{attacks_json}}}, "prevents": {{{prevents_json}}}, "hold": {hold}, '
+            f'"defend": {"null" if defend is None else defend}, "head_to_head": {opponent}, "winner": {won}}}'
         )
-    return f"{{{', '.join(parts)}}}"
+    return "{" + ", ".join(parts) + "}"
 
 
 _ENCODE = json.JSONEncoder(check_circular=False).encode
-"""``json.dumps`` with its defaults, less the check for cycles: an answer is a fresh tree of dicts, lists,
-strings and numbers (the text is the same; the check costs a look-up per dict and list)."""
+"""``json.dumps`` with its defaults, less the check for cycles, for the parts of an answer not written by hand
+(errors, dislodged units, text to escape): fresh trees of dicts, lists, strings and numbers (the text is the
+same; the check costs a look-up per dict and list)."""
 
 
 def answer_text(line: str) -> str:

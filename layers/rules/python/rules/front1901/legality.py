@@ -1,8 +1,8 @@
 """Which orders a unit may be given, and checking a written order against the position.
 
 An illegal order does not spoil the set: the adjudicator turns it into a hold and reports it void with
-the ``IllegalOrderError``'s reason.  The same checks generate every legal order of every unit, which is what
-an order picker or an AI enumerates.
+the rule it breaks (``unit_order_or_rule``; a caller checking one order gets an ``IllegalOrderError``).  The
+same checks generate every legal order of every unit, which is what an order picker or an AI enumerates.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ class IllegalOrderError(ValueError):
     """An order the rules do not allow here; ``order`` is the order, ``rule`` says which rule it breaks."""
 
     # No __init__ of its own at run time (ValueError's keeps the two as ``args``, a third cheaper to raise):
-    # the adjudicator raises one for every illegal order of a phase and reads ``rule`` alone; the message is
-    # written only when asked for.
+    # the retreats and adjustments raise one for every illegal order of a phase and read ``rule`` alone; the
+    # message is written only when asked for.
     args: tuple[object, str]
 
     if TYPE_CHECKING:
@@ -189,21 +189,22 @@ class ConvoyGeometry:
         return found
 
 
-def fleet_destination(unit: Unit, to: Location, order: object) -> Location:
-    """The coast a fleet's move, retreat or build goes to: a coast left out is filled in when only one
-    can be reached; the order fails when two could (DATC 6.B.1, 6.B.2); a wrong coast fails (6.B.3)."""
+def fleet_destination(unit: Unit, to: Location) -> tuple[Location | None, str]:
+    """The coast a fleet's move goes to, and ``""``; or None and the rule the move breaks.  A coast left out
+    is filled in when only one can be reached; the order fails when two could (DATC 6.B.1, 6.B.2); a wrong
+    coast fails (6.B.3)."""
     moves = FLEET_MOVES[unit.location]
     province = province_of(to)
     if province in COASTS and to == province:
         options = [c for c in COASTS[province] if c in moves]
         if len(options) == 1:
-            return options[0]
+            return options[0], ""
         if options:
-            raise IllegalOrderError(order, f"{province} has two coasts within reach: name one")
-        raise IllegalOrderError(order, f"a fleet in {unit.location} cannot reach {province}")
+            return None, f"{province} has two coasts within reach: name one"
+        return None, f"a fleet in {unit.location} cannot reach {province}"
     if to not in moves:
-        raise IllegalOrderError(order, f"a fleet in {unit.location} cannot reach {to}")
-    return to
+        return None, f"a fleet in {unit.location} cannot reach {to}"
+    return to, ""
 
 
 def own_unit(position: Position, power: Power, ref: UnitRef, order: object) -> Unit:
@@ -220,10 +221,11 @@ def _kind_word(kind: UnitKind | None) -> str:
     return {ARMY: "army", FLEET: "fleet", None: "unit"}[kind]
 
 
-def _other_unit(position: Position, ref: UnitRef, order: object) -> Unit:
+def _other_unit(position: Position, ref: UnitRef) -> Unit | str:
+    """The unit a support or convoy names, or the rule the order breaks."""
     unit = position.units.get(ref.province)
     if unit is None or (ref.kind is not None and ref.kind is not unit.kind):
-        raise IllegalOrderError(order, f"no {_kind_word(ref.kind)} in {ref.province} to support or convoy")
+        return f"no {_kind_word(ref.kind)} in {ref.province} to support or convoy"
     return unit
 
 
@@ -250,10 +252,21 @@ def check_movement_order(position: Position, power: Power, order: Order, geometr
 def check_unit_order(position: Position, unit: Unit, order: Order, geometry: ConvoyGeometry) -> Order:
     """As :func:`check_movement_order`, for an order already known to name ``unit``.  An order already in
     canonical form is returned as it is."""
+    checked = unit_order_or_rule(position, unit, order, geometry)
+    if isinstance(checked, str):
+        raise IllegalOrderError(order, checked)
+    return checked
+
+
+def unit_order_or_rule(position: Position, unit: Unit, order: Order, geometry: ConvoyGeometry) -> Order | str:
+    """As :func:`check_unit_order`, the rule an illegal order breaks returned, not raised: the adjudicator
+    meets illegal orders in most phases, and a raise through the checks costs several times a return."""
     # Dispatch by a type lookup (fast, and it accepts a class derived from one of the four): the type
     # checker cannot follow it, so each branch says what it knows in a `TYPE_CHECKING` block: at run time a
     # global read and a jump, no call and no isinstance per order.
     cls = _MOVEMENT_ORDERS.get(type(order)) or _movement_class(order)
+    if cls is None:
+        return "only hold, move, support and convoy orders in a movement phase"
     if TYPE_CHECKING:
         assert isinstance(order, Hold | Move | SupportHold | SupportMove | Convoy)
     ref = order.unit
@@ -314,13 +327,13 @@ def check_unit_order(position: Position, unit: Unit, order: Order, geometry: Con
 _MOVEMENT_ORDERS: dict[type, type] = {cls: cls for cls in (Hold, Move, SupportHold, SupportMove, Convoy)}
 
 
-def _movement_class(order: object) -> type:
-    """Which of the four orders ``order`` is (for a class derived from one), or IllegalOrderError."""
+def _movement_class(order: object) -> type | None:
+    """Which of the four orders ``order`` is (for a class derived from one), or None for any other order."""
     if not isinstance(order, Waive):
         for cls in (Move, Hold, SupportHold, SupportMove, Convoy):
             if isinstance(order, cls):
                 return cls
-    raise IllegalOrderError(order, "only hold, move, support and convoy orders in a movement phase")
+    return None
 
 
 def _reach(unit: Unit) -> frozenset[Province]:
@@ -328,61 +341,73 @@ def _reach(unit: Unit) -> frozenset[Province]:
     return ARMY_MOVES[unit.location] if unit.kind is ARMY else FLEET_REACH[unit.location]
 
 
-def _check_support_hold(position: Position, unit: Unit, ref: UnitRef, order: SupportHold) -> SupportHold:
-    target = _other_unit(position, order.supported, order)
+def _check_support_hold(
+    position: Position, unit: Unit, ref: UnitRef, order: SupportHold
+) -> SupportHold | str:
+    target = _other_unit(position, order.supported)
+    if isinstance(target, str):
+        return target
     if target is unit:
-        raise IllegalOrderError(order, "a unit cannot support itself")
+        return "a unit cannot support itself"
     if target.province not in _reach(unit):
-        raise IllegalOrderError(order, f"{unit} cannot reach {target.province}, so cannot support there")
+        return f"{unit} cannot reach {target.province}, so cannot support there"
     supported = unit_ref(target.kind, target.location)
     return order if order.unit is ref and order.supported is supported else SupportHold(ref, supported)
 
 
 def _check_support_move(
     position: Position, unit: Unit, ref: UnitRef, order: SupportMove, geometry: ConvoyGeometry
-) -> SupportMove:
-    target = _other_unit(position, order.supported, order)
+) -> SupportMove | str:
+    target = _other_unit(position, order.supported)
+    if isinstance(target, str):
+        return target
     to = province_of(order.to) if target.kind is ARMY else order.to
     destination = province_of(to)
     if target is unit:
-        raise IllegalOrderError(order, "a unit cannot support its own move")
+        return "a unit cannot support its own move"
     if destination == unit.province:
-        raise IllegalOrderError(order, "a unit cannot support a move into its own province")
+        return "a unit cannot support a move into its own province"
     if destination not in _reach(unit):
-        raise IllegalOrderError(order, f"{unit} cannot reach {destination}, so cannot support there")
+        return f"{unit} cannot reach {destination}, so cannot support there"
     if not can_move(target, to, geometry):
-        raise IllegalOrderError(order, f"{target} cannot move to {to}")
+        return f"{target} cannot move to {to}"
     supported = unit_ref(target.kind, target.location)
     if order.unit is ref and order.supported is supported and order.to == to:
         return order
     return SupportMove(ref, supported, to)
 
 
-def _check_move(unit: Unit, ref: UnitRef, order: Move, geometry: ConvoyGeometry) -> Move:
+def _check_move(unit: Unit, ref: UnitRef, order: Move, geometry: ConvoyGeometry) -> Move | str:
     destination = province_of(order.to)
     if destination == unit.province:
-        raise IllegalOrderError(order, "a unit cannot move to its own province")
+        return "a unit cannot move to its own province"
     if unit.kind is ARMY:
         if destination not in ARMY_MOVES[unit.location] and not geometry.can_carry(unit.province, destination):
             if destination in SEAS:
-                raise IllegalOrderError(order, "an army cannot move to sea")
-            raise IllegalOrderError(order, f"{destination} is not next to {unit.province} and no fleets could convoy")
+                return "an army cannot move to sea"
+            return f"{destination} is not next to {unit.province} and no fleets could convoy"
         return order if order.unit is ref and order.to == destination else Move(ref, destination, order.via)
     if order.via:
-        raise IllegalOrderError(order, "only armies are convoyed")
-    to = fleet_destination(unit, order.to, order)
+        return "only armies are convoyed"
+    to, rule = fleet_destination(unit, order.to)
+    if to is None:
+        return rule
     return order if order.unit is ref and order.to == to else Move(ref, to)
 
 
-def _check_convoy(position: Position, unit: Unit, ref: UnitRef, order: Convoy, geometry: ConvoyGeometry) -> Convoy:
+def _check_convoy(
+    position: Position, unit: Unit, ref: UnitRef, order: Convoy, geometry: ConvoyGeometry
+) -> Convoy | str:
     if unit.province not in SEAS:
-        raise IllegalOrderError(order, "only a fleet at sea can convoy")
-    army = _other_unit(position, order.army, order)
+        return "only a fleet at sea can convoy"
+    army = _other_unit(position, order.army)
+    if isinstance(army, str):
+        return army
     if army.kind is not ARMY:
-        raise IllegalOrderError(order, "only armies are convoyed")
+        return "only armies are convoyed"
     destination = province_of(order.to)
     if not geometry.on_route(unit.province, army.province, destination):
-        raise IllegalOrderError(order, f"{unit} is on no chain of fleets from {army.province} to {destination}")
+        return f"{unit} is on no chain of fleets from {army.province} to {destination}"
     army_ref = unit_ref(army.kind, army.location)
     if order.unit is ref and order.army is army_ref and order.to == destination:
         return order

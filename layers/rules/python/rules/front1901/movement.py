@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from .board import ARMY, ARMY_MOVES, FLEET_MOVES, FLEET_REACH, Power, Province
-from .legality import ConvoyGeometry, IllegalOrderError, check_unit_order
+from .legality import ConvoyGeometry, unit_order_or_rule
 from .notation import OrderSyntaxError, known_order, parse_order, unit_ref
 from .orders import Convoy, Hold, Move, Order, SupportHold, SupportMove, UnitRef, Waive
 from .position import Dislodgement, Position, Unit, retreat_options, unit_at
@@ -41,8 +41,8 @@ class VoidOrder:
     def not_yours(cls, power: Power, given: object, ref: UnitRef, unit: Unit | None) -> VoidOrder:
         """The order ``given`` (text or order) for the unit ``ref``, which is not the power's (``unit``: what
         stands there, if anything)."""
-        void = cls(power, "", "")
-        void._order = void._reason = None
+        void = cls.__new__(cls)  # each field set once, here (a search makes many such orders)
+        void.power, void._order, void._reason = power, None, None
         void._given, void._ref, void._unit = given, ref, unit
         return void
 
@@ -267,14 +267,14 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
                 )
             ):
                 # The common case, a hold or a move next door written as the unit stands, is legal as it
-                # is (check_unit_order's first test), and taken here without a call.
+                # is (unit_order_or_rule's first test), and taken here without a call.
                 given[province] = order
                 if illegal:
                     illegal.pop(province, None)
                 continue
             if (cls is SupportHold or cls is SupportMove) and ref.kind is unit.kind and ref.location == unit.location:
                 # As common: a support of a unit next door, holding or moving into a province next door to
-                # both, both written as they stand (again check_unit_order's first test).
+                # both, both written as they stand (again unit_order_or_rule's first test).
                 supported = order.supported  # type: ignore[union-attr]
                 target = unit_in(supported.province)
                 if (
@@ -298,13 +298,14 @@ def check_orders(position: Position, orders: Mapping[Power, Sequence[Order | str
                         if illegal:
                             illegal.pop(province, None)
                         continue
-            try:
-                given[province] = check_unit_order(position, unit, order, geometry)
+            checked = unit_order_or_rule(position, unit, order, geometry)
+            if isinstance(checked, str):
+                given.pop(province, None)
+                illegal[province] = checked
+            else:
+                given[province] = checked
                 if illegal:
                     illegal.pop(province, None)
-            except IllegalOrderError as error:
-                given.pop(province, None)
-                illegal[province] = error.rule
     return CheckedOrders(given, illegal, void)
 
 

@@ -355,6 +355,7 @@ def _units(data: Mapping[str, Any]) -> dict[Province, Unit]:
     # Units written as the positions write them (every power's name and unit text canonical) are read by
     # look-up alone; anything else, an error included, by the checks below, which name what is wrong.
     read: dict[Province, Unit] = {}
+    count = 0
     try:
         for power_name, texts in units.items():
             standing = _STANDING_UNITS[power_name]
@@ -362,11 +363,11 @@ def _units(data: Mapping[str, Any]) -> dict[Province, Unit]:
                 break
             for text in texts:
                 unit = standing[text]
-                if unit.province in read:
-                    raise KeyError(unit.province)
                 read[unit.province] = unit
+            count += len(texts)
         else:
-            return read
+            if len(read) == count:  # no two units in one province
+                return read
     except (KeyError, TypeError):  # not as written, or not a string: read with the checks
         pass
     for power_name, texts in units.items():
@@ -379,16 +380,19 @@ def _centres(data: Mapping[str, Any]) -> dict[Province, Power]:
     centres: dict[Province, Power] = {}
     given = json_mapping(data, "centers")
     # As for the units: centres written as the positions write them are read by look-up alone.
+    count = 0
     try:
         for power_name, texts in given.items():
             if power_name not in _POWER_NAMES or type(texts) is not list:
                 break
             for text in texts:
-                if text not in CENTRES or text in centres:
+                if text not in CENTRES:
                     raise KeyError(text)
                 centres[text] = power_name
+            count += len(texts)
         else:
-            return centres
+            if len(centres) == count:  # no centre listed twice
+                return centres
     except (KeyError, TypeError):
         pass
     centres = {}
@@ -463,4 +467,5 @@ def position_from_json(data: Any) -> Position:
         _province(p) for p in json_strings([] if contested_texts is None else contested_texts, "'contested'")
     )
     dislodged = _dislodged(data, units, contested) if phase.step is Step.RETREAT else {}
-    return Position(phase, units, centres, dislodged, contested)
+    # The mappings are this function's own: given as read-only views, the position keeps them uncopied.
+    return Position(phase, MappingProxyType(units), MappingProxyType(centres), dislodged, contested)
