@@ -14,9 +14,12 @@ the answers rewrites it: ``python -m rules.front1901 adjudicate < cli_lines.json
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
-from rules.front1901.cli import run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rules.front1901.cli import answer_text, run
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "front1901"
 
@@ -29,3 +32,19 @@ def test_the_answers_are_as_recorded() -> None:
     assert len(got) == len(expected) == 52
     for number, (line, want) in enumerate(zip(got, expected, strict=True), start=1):
         assert line == want, f"answer to line {number} differs"
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(min_size=1, max_size=12))
+def test_an_order_as_given_is_written_as_json_writes_it(text: str) -> None:
+    """Void orders and reasons quote the orders as given, which may hold anything: quotes, backslashes,
+    control characters, any script. The answer, written part by part, is still exactly what ``json.dumps``
+    writes for the same values."""
+    line = json.dumps({
+        "phase": "S1901M",
+        "units": {"FRANCE": ["A PAR"]},
+        "centers": {"FRANCE": ["PAR"]},
+        "orders": {"FRANCE": [f"A PAR - {text}", f"A MAR{text} H"]},
+    })
+    written = answer_text(line)
+    assert written == json.dumps(json.loads(written))
